@@ -1,0 +1,7 @@
+pub mod cmm;
+pub mod cps;
+pub mod diagnostics;
+pub mod driver;
+pub mod lambda;
+pub mod syntax;
+pub mod types;
