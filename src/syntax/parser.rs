@@ -1952,6 +1952,9 @@ impl Parser<'_> {
                     "",
                 ));
             }
+            if p.at(&Token::Quote) && p.peek_at(2) == &Token::Dot {
+                return Err(unsupported("Explicitly polymorphic types (`'a. t`)", start, ""));
+            }
             let domain = p.tuple_type()?;
             if !p.eat(&Token::MinusGreater) {
                 return Ok(domain);
