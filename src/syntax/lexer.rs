@@ -4,6 +4,7 @@
 
 use logos::{Lexer, Logos};
 
+use super::literals;
 use super::token::{escape_char, Literal, Token};
 use crate::diagnostics::{Diagnostic, SourceFile, Span};
 
@@ -67,8 +68,7 @@ fn diagnostic_of(error: LexError, span: Span, slice: &str) -> Diagnostic {
 
 /// Split a numeric literal into its digits and its modifier letter
 /// (modifiers are `g`..`z` and `G`..`Z`, so they never clash with hex digits).
-pub(super) fn number(lex: &mut Lexer<Token>) -> Literal {
-    let text = lex.slice();
+fn split_literal(text: &str) -> Literal {
     match text.chars().last() {
         Some(m @ ('g'..='z' | 'G'..='Z')) => Literal {
             text: text[..text.len() - 1].to_owned(),
@@ -78,6 +78,34 @@ pub(super) fn number(lex: &mut Lexer<Token>) -> Literal {
             text: text.to_owned(),
             modifier: None,
         },
+    }
+}
+
+/// An integer literal: split, and check that it has a known modifier and is
+/// in range. The range check does not depend on a minus sign in front (see
+/// `literals::int_constant`), so the lexer can do it alone.
+pub(super) fn int_literal(lex: &mut Lexer<Token>) -> Result<Literal, LexError> {
+    let literal = split_literal(lex.slice());
+    match literals::int_constant(&literal, false) {
+        Ok(_) => Ok(literal),
+        Err(message) => Err(LexError {
+            message,
+            span: None,
+            secondary: None,
+        }),
+    }
+}
+
+/// A float literal: split, and check its modifier.
+pub(super) fn float_literal(lex: &mut Lexer<Token>) -> Result<Literal, LexError> {
+    let literal = split_literal(lex.slice());
+    match literals::float_constant(&literal, false) {
+        Ok(_) => Ok(literal),
+        Err(message) => Err(LexError {
+            message,
+            span: None,
+            secondary: None,
+        }),
     }
 }
 

@@ -48,3 +48,6 @@ pub fn dump_ast(file: &SourceFile) -> Result<String, Vec<Diagnostic>> {
     let program = parse(file)?;
     Ok(printer::print_program(file, &program))
 }
+
+#[cfg(test)]
+mod tests;

@@ -549,7 +549,7 @@ impl Parser<'_> {
         );
         if is_operator && next.start == let_span.end {
             return Err(unsupported(
-                "Binding operators (`let*`, `let+`...)",
+                "A binding operator (`let*`, `let+`...)",
                 let_span.to(next),
                 "",
             ));
@@ -559,7 +559,7 @@ impl Parser<'_> {
 
     fn attribute(&self) -> Diagnostic {
         unsupported(
-            "Attributes and extension nodes (`[@...]`, `[%...]`)",
+            "An attribute or extension node (`[@...]`, `[%...]`)",
             self.span(),
             "",
         )
@@ -670,12 +670,12 @@ impl Parser<'_> {
     fn parameter(&mut self) -> PResult<Pattern> {
         match self.peek() {
             Token::Label(_) | Token::Tilde | Token::OptLabel(_) | Token::Question => Err(unsupported(
-                "Labelled and optional parameters",
+                "A labelled or optional parameter",
                 self.span(),
                 "only the library's own labelled arguments (`~finally`, `~default`) can be used",
             )),
             Token::LParen if self.peek_at(1) == &Token::Type => {
-                Err(unsupported("Locally abstract types `(type a)`", self.span(), ""))
+                Err(unsupported("A locally abstract type `(type a)`", self.span(), ""))
             }
             _ => self.simple_pattern(),
         }
@@ -980,7 +980,9 @@ impl Parser<'_> {
                 if !self.at(&Token::In) {
                     let mut d = self.error_expected("`in`");
                     d = d.with_secondary(let_span, "this `let` has no `in`");
-                    if self.at(&Token::Let) || self.at(&Token::Type) || self.at(&Token::Eof) {
+                    // A `let` in column 0 was probably meant as a definition,
+                    // and was drawn into the expression before it by a `;`.
+                    if self.file.line_col(let_span.start).1 == 0 {
                         d = d.with_note(
                             "a `;` before a top-level `let` makes that `let` part of the expression before it",
                         );
@@ -1071,7 +1073,7 @@ impl Parser<'_> {
         let start = self.span();
         if self.at(&Token::Exception) {
             return Err(unsupported(
-                "Exception patterns in `match` (`| exception E ->`)",
+                "An exception pattern in `match` (`| exception E ->`)",
                 start,
                 "use `try ... with` around the expression",
             ));
@@ -1142,6 +1144,16 @@ impl Parser<'_> {
                 }
                 let path = path.clone();
                 let arg = self.simple_expr()?;
+                if starts_argument(self.peek()) {
+                    return Err(Diagnostic::error(
+                        self.span(),
+                        "Syntax error: a constructor takes one argument, and this is a second one",
+                    )
+                    .with_note(format!(
+                        "to pass the result of an application, put it in parentheses: `{} (f x)`",
+                        path
+                    )));
+                }
                 return Ok(Expr::new(
                     ExprKind::Construct(path, Some(Box::new(arg))),
                     self.since(start),
@@ -1196,7 +1208,7 @@ impl Parser<'_> {
                 })
             }
             Token::OptLabel(_) | Token::Question => Err(unsupported(
-                "Optional arguments (`?x`)",
+                "An optional argument (`?x`)",
                 start,
                 "only the library's own labelled arguments (`~finally`, `~default`) can be used",
             )),
@@ -1381,8 +1393,8 @@ impl Parser<'_> {
                 Ok(Expr::new(ExprKind::Array(elems), self.since(start)))
             }
             Token::LBrace => self.record_expr(),
-            Token::Backquote => Err(unsupported("Polymorphic variants", start, "")),
-            Token::Hash | Token::HashOp(_) => Err(unsupported("Objects (`#`)", start, "")),
+            Token::Backquote => Err(unsupported("A polymorphic variant", start, "")),
+            Token::Hash | Token::HashOp(_) => Err(unsupported("Object syntax (`#`)", start, "")),
             Token::UnsupportedKeyword(keyword) => Err(unsupported_keyword(&keyword, start)),
             Token::AttributeOpen(_) => Err(self.attribute()),
             _ => Err(self.error_expected("an expression")),
@@ -1498,7 +1510,7 @@ impl Parser<'_> {
             && matches!(self.peek_at(1), Token::InfixOp0(s) if s.starts_with('>'))
         {
             return Err(unsupported(
-                "Coercions `(e :> t)`",
+                "A coercion `(e :> t)`",
                 self.span().to(self.span_at(1)),
                 "",
             ));
@@ -1692,10 +1704,10 @@ impl Parser<'_> {
                 Ok(Pattern::new(PatternKind::Construct(path, None), span))
             }
             Token::UnsupportedKeyword(k) if k == "lazy" => {
-                Err(unsupported("`lazy` patterns", start, ""))
+                Err(unsupported("A `lazy` pattern", start, ""))
             }
             Token::Exception => Err(unsupported(
-                "Exception patterns (`exception E`)",
+                "An exception pattern (`exception E`)",
                 start,
                 "use `try ... with`",
             )),
@@ -1806,8 +1818,8 @@ impl Parser<'_> {
                 Ok(Pattern::new(PatternKind::Array(elems), self.since(open)))
             }
             Token::LBrace => self.record_pattern(),
-            Token::Backquote => Err(unsupported("Polymorphic variants", start, "")),
-            Token::Hash => Err(unsupported("`#` type patterns", start, "")),
+            Token::Backquote => Err(unsupported("A polymorphic variant", start, "")),
+            Token::Hash => Err(unsupported("A `#` type pattern", start, "")),
             Token::UnsupportedKeyword(k) => Err(unsupported_keyword(&k, start)),
             Token::AttributeOpen(_) => Err(self.attribute()),
             _ => Err(self.error_expected("a pattern")),
@@ -1858,8 +1870,15 @@ impl Parser<'_> {
                 return Ok(Pattern::new(PatternKind::Var(name), self.since(open)));
             }
         }
+        if matches!(self.peek(), Token::Let | Token::And) && self.peek_at(1) != &Token::RParen {
+            return Err(unsupported(
+                "A binding operator (`let*`, `let+`...)",
+                open.to(self.span_at(1)),
+                "",
+            ));
+        }
         if self.at(&Token::Type) {
-            return Err(unsupported("Locally abstract types `(type a)`", open, ""));
+            return Err(unsupported("A locally abstract type `(type a)`", open, ""));
         }
         if matches!(self.peek(), Token::UnsupportedKeyword(k) if k == "module") {
             return Err(unsupported_keyword("module", self.span()));
@@ -1947,13 +1966,17 @@ impl Parser<'_> {
                 || matches!(p.peek(), Token::OptLabel(_) | Token::Question)
             {
                 return Err(unsupported(
-                    "Labelled arguments in function types",
+                    "A labelled argument in a function type",
                     start,
                     "",
                 ));
             }
             if p.at(&Token::Quote) && p.peek_at(2) == &Token::Dot {
-                return Err(unsupported("Explicitly polymorphic types (`'a. t`)", start, ""));
+                return Err(unsupported(
+                    "An explicitly polymorphic type (`'a. t`)",
+                    start,
+                    "",
+                ));
             }
             let domain = p.tuple_type()?;
             if !p.eat(&Token::MinusGreater) {
@@ -2076,10 +2099,12 @@ impl Parser<'_> {
                 })
             }
             Token::LBracket | Token::Backquote => {
-                Err(unsupported("Polymorphic variant types", start, ""))
+                Err(unsupported("A polymorphic variant type", start, ""))
             }
-            Token::InfixOp0(s) if s.starts_with('<') => Err(unsupported("Object types", start, "")),
-            Token::Hash => Err(unsupported("`#` class types", start, "")),
+            Token::InfixOp0(s) if s.starts_with('<') => {
+                Err(unsupported("An object type", start, ""))
+            }
+            Token::Hash => Err(unsupported("A `#` class type", start, "")),
             Token::UnsupportedKeyword(k) => Err(unsupported_keyword(&k, start)),
             _ => Err(self.error_expected("a type")),
         }
@@ -2120,7 +2145,7 @@ impl Parser<'_> {
         };
         if self.at(&Token::Equal) {
             return Err(unsupported(
-                "Re-exported type definitions (`type t = M.t = ...`)",
+                "A re-exported type definition (`type t = M.t = ...`)",
                 self.span(),
                 "",
             ));
@@ -2150,7 +2175,7 @@ impl Parser<'_> {
                 Ok(params)
             }
             Token::Plus | Token::Minus | Token::Underscore => Err(unsupported(
-                "Variance annotations and anonymous parameters in type declarations",
+                "A variance annotation or anonymous parameter in a type declaration",
                 self.span(),
                 "",
             )),
@@ -2162,7 +2187,7 @@ impl Parser<'_> {
         let start = self.span();
         if matches!(self.peek(), Token::Plus | Token::Minus | Token::Underscore) {
             return Err(unsupported(
-                "Variance annotations and anonymous parameters in type declarations",
+                "A variance annotation or anonymous parameter in a type declaration",
                 start,
                 "",
             ));
@@ -2190,7 +2215,7 @@ impl Parser<'_> {
             Token::LBrace => Ok(TypeDeclKind::Record(self.field_declarations()?)),
             Token::UnsupportedKeyword(k) => Err(unsupported_keyword(&k.clone(), self.span())),
             Token::DotDot => Err(unsupported(
-                "Extensible variant types (`type t = ..`)",
+                "An extensible variant type (`type t = ..`)",
                 self.span(),
                 "",
             )),
@@ -2213,7 +2238,7 @@ impl Parser<'_> {
             Token::Uident(name) => name,
             Token::True | Token::False | Token::LParen | Token::LBracket => {
                 return Err(unsupported(
-                    "Redefining the constructors `true`, `false`, `()`, `[]`, `::`",
+                    "Redefining `true`, `false`, `()`, `[]` or `::`",
                     start,
                     "",
                 ))
@@ -2235,7 +2260,7 @@ impl Parser<'_> {
     fn constructor_arguments(&mut self) -> PResult<Vec<TypeExpr>> {
         if self.at(&Token::Colon) {
             return Err(unsupported(
-                "Generalised algebraic data types (`C : t`)",
+                "A generalised algebraic data type (`C : t`)",
                 self.span(),
                 "",
             ));
@@ -2245,7 +2270,7 @@ impl Parser<'_> {
         }
         if self.at(&Token::LBrace) {
             return Err(unsupported(
-                "Inline records in constructors (`C of { ... }`)",
+                "An inline record in a constructor (`C of { ... }`)",
                 self.span(),
                 "declare the record type apart",
             ));

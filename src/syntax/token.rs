@@ -13,19 +13,18 @@ use super::lexer::{self, LexError};
 #[logos(skip(r"\(\*", callback = lexer::comment))]
 pub enum Token {
     // ----- literals -----
-    /// An integer literal as written, with its modifier (`l`, `L`, `n`, or an
-    /// unknown letter the parser rejects): `0x1F`, `1_000L`. Decoding waits
-    /// for the parser, because whether it is in range can depend on a minus
-    /// sign in front of it.
+    /// An integer literal as written, with its modifier (`l`, `L`, `n`):
+    /// `0x1F`, `1_000L`. The lexer checks that it is in range; the parser
+    /// decodes it, folding in a minus sign in front of it.
     #[regex(
         r"([0-9][0-9_]*|0[xX][0-9a-fA-F][0-9a-fA-F_]*|0[oO][0-7][0-7_]*|0[bB][01][01_]*)[g-zG-Z]?",
-        lexer::number
+        lexer::int_literal
     )]
     Int(Literal),
     /// A float literal as written: `1.`, `1e10`, `1_000.5`, `0x1p3`.
     #[regex(
         r"([0-9][0-9_]*(\.[0-9_]*([eE][+\-]?[0-9][0-9_]*)?|[eE][+\-]?[0-9][0-9_]*)|0[xX][0-9a-fA-F][0-9a-fA-F_]*(\.[0-9a-fA-F_]*([pP][+\-]?[0-9][0-9_]*)?|[pP][+\-]?[0-9][0-9_]*))[g-zG-Z]?",
-        lexer::number
+        lexer::float_literal
     )]
     Float(Literal),
     #[regex(
