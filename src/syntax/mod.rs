@@ -29,8 +29,9 @@ pub fn dump_tokens(file: &SourceFile) -> Result<String, Vec<Diagnostic>> {
         return Err(diagnostics);
     }
     let mut out = String::new();
+    let mut lines = LineCounter::new(file);
     for (token, span) in &tokens {
-        let (line, col) = file.line_col(span.start);
+        let (line, col) = lines.line_col(span.start);
         let position = format!("{line}:{col}");
         let text = token.source_text();
         // Keywords are their own name (`LET`); everything else shows its text.
@@ -51,3 +52,41 @@ pub fn dump_ast(file: &SourceFile) -> Result<String, Vec<Diagnostic>> {
 
 #[cfg(test)]
 mod tests;
+
+/// Lines and columns of offsets visited in increasing order, each found by
+/// scanning on from the previous one (`SourceFile::line_col` scans from the
+/// start of the file, which would make a dump quadratic).
+pub(crate) struct LineCounter<'a> {
+    text: &'a [u8],
+    offset: usize,
+    line: usize,
+    line_start: usize,
+}
+
+impl<'a> LineCounter<'a> {
+    pub(crate) fn new(file: &'a SourceFile) -> LineCounter<'a> {
+        LineCounter {
+            text: file.text.as_bytes(),
+            offset: 0,
+            line: 1,
+            line_start: 0,
+        }
+    }
+
+    /// 1-based line, 0-based column in bytes, as `SourceFile::line_col`.
+    pub(crate) fn line_col(&mut self, offset: u32) -> (usize, usize) {
+        let offset = (offset as usize).min(self.text.len());
+        if offset < self.offset {
+            // Going back: start again from the top.
+            (self.offset, self.line, self.line_start) = (0, 1, 0);
+        }
+        for (i, &b) in self.text[self.offset..offset].iter().enumerate() {
+            if b == b'\n' {
+                self.line += 1;
+                self.line_start = self.offset + i + 1;
+            }
+        }
+        self.offset = offset;
+        (self.line, offset - self.line_start)
+    }
+}

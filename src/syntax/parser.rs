@@ -313,17 +313,43 @@ impl<'a> Parser<'a> {
     }
 
     /// Consume the current token, returning it and its span.
+    /// The parser never looks back, so the token is moved out of the
+    /// vector rather than cloned.
     fn advance(&mut self) -> (Token, Span) {
-        let entry = self.tokens.get(self.pos).cloned();
-        match entry {
-            Some((token, span)) => {
-                if token != Token::Eof {
-                    self.pos += 1;
-                }
+        match self.tokens.get_mut(self.pos) {
+            Some((token, span)) if *token != Token::Eof => {
+                let span = *span;
+                self.pos += 1;
                 self.prev_end = span.end;
-                (token, span)
+                (std::mem::replace(token, Token::Eof), span)
             }
-            None => (Token::Eof, self.span()),
+            _ => {
+                let span = self.span();
+                self.prev_end = span.end;
+                (Token::Eof, span)
+            }
+        }
+    }
+
+    /// Consume the current token and return the text it carries (a name,
+    /// a label, an operator; a string literal's bytes as text are never
+    /// asked for), or an empty string for a token without text.
+    fn take_text(&mut self) -> std::string::String {
+        match self.advance().0 {
+            Token::Lident(s)
+            | Token::Uident(s)
+            | Token::Label(s)
+            | Token::OptLabel(s)
+            | Token::UnsupportedKeyword(s) => s,
+            _ => std::string::String::new(),
+        }
+    }
+
+    /// Consume a string literal and return its bytes.
+    fn take_bytes(&mut self) -> Vec<u8> {
+        match self.advance().0 {
+            Token::String(bytes) => bytes,
+            _ => Vec::new(),
         }
     }
 
@@ -334,6 +360,12 @@ impl<'a> Parser<'a> {
         } else {
             false
         }
+    }
+
+    /// Whether the span starts in column 0.
+    fn starts_line(&self, span: Span) -> bool {
+        let start = span.start as usize;
+        start == 0 || self.file.text.as_bytes().get(start - 1) == Some(&b'\n')
     }
 
     /// The span from `start` to the end of the last token consumed.
@@ -428,7 +460,7 @@ impl Parser<'_> {
         }
         loop {
             let token = self.peek();
-            let at_line_start = self.file.line_col(self.span().start).1 == 0;
+            let at_line_start = self.starts_line(self.span());
             match token {
                 Token::Eof | Token::SemiSemi => return,
                 Token::Let | Token::Type | Token::Exception if at_line_start => return,
@@ -442,7 +474,7 @@ impl Parser<'_> {
 
     fn item(&mut self, expression_allowed: bool) -> PResult<Item> {
         let start = self.span();
-        match self.peek().clone() {
+        match self.peek() {
             Token::Let => self.let_item(expression_allowed),
             Token::Type => {
                 let decls = self.type_declarations()?;
@@ -638,9 +670,9 @@ impl Parser<'_> {
 
     /// A value name: `x` or an operator in parentheses `( + )`.
     fn value_name(&mut self) -> PResult<std::string::String> {
-        match self.peek().clone() {
-            Token::Lident(name) => {
-                self.advance();
+        match self.peek() {
+            Token::Lident(_) => {
+                let name = self.take_text();
                 Ok(name)
             }
             Token::LParen => {
@@ -701,7 +733,11 @@ impl Parser<'_> {
     /// of statements must not cost stack.
     fn seq_expr(&mut self) -> PResult<Expr> {
         self.nested(|p| {
-            let mut exprs = vec![p.expr()?];
+            let first = p.expr()?;
+            if !p.at(&Token::Semi) {
+                return Ok(first);
+            }
+            let mut exprs = vec![first];
             while p.at(&Token::Semi) && starts_expression(p.peek_at(1)) {
                 p.advance();
                 exprs.push(p.expr()?);
@@ -830,7 +866,7 @@ impl Parser<'_> {
     /// possible; `if` takes operands that stop at `;`.
     fn unary(&mut self) -> PResult<Expr> {
         let start = self.span();
-        match self.peek().clone() {
+        match self.peek() {
             Token::Minus | Token::MinusDot | Token::Plus | Token::PlusDot => {
                 if let Some(constant) = self.signed_literal()? {
                     return Ok(constant);
@@ -927,7 +963,7 @@ impl Parser<'_> {
     /// itself applied to something. Decoded here so that a range error
     /// covers the sign, as in OCaml.
     fn signed_literal(&mut self) -> PResult<Option<Expr>> {
-        let sign = self.peek().clone();
+        let sign = self.peek();
         let negate = matches!(sign, Token::Minus | Token::MinusDot);
         let literal = match (&sign, self.peek_at(1)) {
             (Token::Minus | Token::Plus, Token::Int(l) | Token::Float(l)) => l.clone(),
@@ -953,7 +989,7 @@ impl Parser<'_> {
     /// `let ... in e`, `let exception E in e`.
     fn let_expr(&mut self) -> PResult<Expr> {
         let (_, let_span) = self.advance();
-        match self.peek().clone() {
+        match self.peek() {
             Token::Exception => {
                 let exn_start = self.span();
                 self.advance();
@@ -982,7 +1018,7 @@ impl Parser<'_> {
                     d = d.with_secondary(let_span, "this `let` has no `in`");
                     // A `let` in column 0 was probably meant as a definition,
                     // and was drawn into the expression before it by a `;`.
-                    if self.file.line_col(let_span.start).1 == 0 {
+                    if self.starts_line(let_span) {
                         d = d.with_note(
                             "a `;` before a top-level `let` makes that `let` part of the expression before it",
                         );
@@ -1029,8 +1065,11 @@ impl Parser<'_> {
     /// `for i = a to b do e done`
     fn for_expr(&mut self) -> PResult<Expr> {
         let (_, for_span) = self.advance();
-        let var = match self.peek().clone() {
-            Token::Lident(name) => Pattern::new(PatternKind::Var(name), self.advance().1),
+        let var = match self.peek() {
+            Token::Lident(_) => {
+                let span = self.span();
+                Pattern::new(PatternKind::Var(self.take_text()), span)
+            }
             Token::Underscore => Pattern::new(PatternKind::Any, self.advance().1),
             _ => return Err(self.error_expected("the loop variable of `for`")),
         };
@@ -1119,7 +1158,7 @@ impl Parser<'_> {
     /// `f a1 ... an`, `C e`, `assert e`, or a simple expression.
     fn application(&mut self) -> PResult<Expr> {
         let start = self.span();
-        match self.peek().clone() {
+        match self.peek() {
             Token::Assert => {
                 self.advance();
                 let arg = self.simple_expr()?;
@@ -1178,10 +1217,10 @@ impl Parser<'_> {
     /// the punned `~finally`.
     fn argument(&mut self) -> PResult<Arg> {
         let start = self.span();
-        match self.peek().clone() {
+        match self.peek() {
             Token::Label(name) => {
-                self.check_label(&name, start)?;
-                self.advance();
+                self.check_label(name, start)?;
+                let name = self.take_text();
                 let expr = self.simple_expr()?;
                 let label = Ident { name, span: start };
                 Ok(Arg {
@@ -1235,7 +1274,7 @@ impl Parser<'_> {
     fn simple_expr(&mut self) -> PResult<Expr> {
         self.nested(|p| {
             let start = p.span();
-            let mut expr = match p.peek().clone() {
+            let mut expr = match p.peek() {
                 Token::Bang | Token::PrefixOp(_) => {
                     let (op, op_span) = p.advance();
                     let name = operator_name(&op).unwrap_or_default();
@@ -1256,7 +1295,7 @@ impl Parser<'_> {
     }
 
     fn simple_expr_without_suffix(&mut self) -> PResult<Expr> {
-        self.nested(|p| match p.peek().clone() {
+        self.nested(|p| match p.peek() {
             Token::Bang | Token::PrefixOp(_) => {
                 let start = p.span();
                 let (op, op_span) = p.advance();
@@ -1276,7 +1315,7 @@ impl Parser<'_> {
     fn suffix(&mut self, expr: Expr) -> PResult<Expr> {
         let start = expr.span;
         let (_, dot_span) = self.advance();
-        match self.peek().clone() {
+        match self.peek() {
             Token::LParen => {
                 let (_, open) = self.advance();
                 let index = self.seq_expr()?;
@@ -1312,14 +1351,13 @@ impl Parser<'_> {
         let start = self.span();
         let mut qualifier = Vec::new();
         loop {
-            match self.peek().clone() {
-                Token::Uident(m) if self.peek_at(1) == &Token::Dot => {
-                    qualifier.push(m);
-                    self.advance();
+            match self.peek() {
+                Token::Uident(_) if self.peek_at(1) == &Token::Dot => {
+                    qualifier.push(self.take_text());
                     self.advance();
                 }
-                Token::Lident(name) => {
-                    self.advance();
+                Token::Lident(_) => {
+                    let name = self.take_text();
                     return Ok(Path {
                         qualifier,
                         name,
@@ -1337,25 +1375,26 @@ impl Parser<'_> {
 impl Parser<'_> {
     fn atom(&mut self) -> PResult<Expr> {
         let start = self.span();
-        match self.peek().clone() {
+        match self.peek() {
             Token::Int(literal) => {
-                self.advance();
-                let c = literals::int_constant(&literal, false)
+                let c = literals::int_constant(literal, false)
                     .map_err(|message| Diagnostic::error(start, message))?;
+                self.advance();
                 Ok(Expr::new(ExprKind::Const(c), start))
             }
             Token::Float(literal) => {
-                self.advance();
-                let c = literals::float_constant(&literal, false)
+                let c = literals::float_constant(literal, false)
                     .map_err(|message| Diagnostic::error(start, message))?;
+                self.advance();
                 Ok(Expr::new(ExprKind::Const(c), start))
             }
             Token::Char(c) => {
+                let c = *c;
                 self.advance();
                 Ok(Expr::new(ExprKind::Const(Constant::Char(c)), start))
             }
-            Token::String(s) => {
-                self.advance();
+            Token::String(_) => {
+                let s = self.take_bytes();
                 Ok(Expr::new(ExprKind::Const(Constant::String(s)), start))
             }
             Token::True | Token::False => {
@@ -1366,8 +1405,8 @@ impl Parser<'_> {
                     start,
                 ))
             }
-            Token::Lident(name) => {
-                self.advance();
+            Token::Lident(_) => {
+                let name = self.take_text();
                 Ok(Expr::new(ExprKind::Var(Path::simple(name, start)), start))
             }
             Token::Uident(_) => self.qualified(),
@@ -1422,15 +1461,15 @@ impl Parser<'_> {
                     self.since(start),
                 ));
             }
-            match self.peek_at(1).clone() {
+            match self.peek_at(1) {
                 Token::Uident(_) => {
                     qualifier.push(name);
                     self.advance();
                 }
-                Token::Lident(value) => {
+                Token::Lident(_) => {
                     qualifier.push(name);
                     self.advance();
-                    self.advance();
+                    let value = self.take_text();
                     let path = Path {
                         qualifier,
                         name: value,
@@ -1741,9 +1780,9 @@ impl Parser<'_> {
     /// argument, and bracketed patterns.
     fn simple_pattern(&mut self) -> PResult<Pattern> {
         let start = self.span();
-        match self.peek().clone() {
-            Token::Lident(name) => {
-                self.advance();
+        match self.peek() {
+            Token::Lident(_) => {
+                let name = self.take_text();
                 Ok(Pattern::new(PatternKind::Var(name), start))
             }
             Token::Underscore => {
@@ -1764,6 +1803,7 @@ impl Parser<'_> {
                 ))
             }
             Token::Char(c) => {
+                let c = *c;
                 self.advance();
                 if !self.eat(&Token::DotDot) {
                     return Ok(Pattern::new(PatternKind::Const(Constant::Char(c)), start));
@@ -1774,8 +1814,8 @@ impl Parser<'_> {
                 self.advance();
                 Ok(Pattern::new(PatternKind::Range(c, last), self.since(start)))
             }
-            Token::String(s) => {
-                self.advance();
+            Token::String(_) => {
+                let s = self.take_bytes();
                 Ok(Pattern::new(PatternKind::Const(Constant::String(s)), start))
             }
             Token::Int(_) | Token::Float(_) | Token::Minus | Token::Plus => {
@@ -1840,15 +1880,15 @@ impl Parser<'_> {
             }
             _ => false,
         };
+        if !matches!(self.peek(), Token::Int(_) | Token::Float(_)) {
+            return Err(self.error_expected("a number after the sign"));
+        }
         let (token, span) = self.advance();
         let span = start.to(span);
         let result = match token {
             Token::Int(literal) => literals::int_constant(&literal, negate),
             Token::Float(literal) => literals::float_constant(&literal, negate),
-            _ => {
-                self.pos -= 1;
-                return Err(self.error_expected("a number after the sign"));
-            }
+            _ => return Err(self.error_expected("a number after the sign")),
         };
         result.map_err(|message| Diagnostic::error(span, message))
     }
@@ -2026,14 +2066,13 @@ impl Parser<'_> {
         let start = self.span();
         let mut qualifier = Vec::new();
         loop {
-            match self.peek().clone() {
-                Token::Uident(m) if self.peek_at(1) == &Token::Dot => {
-                    qualifier.push(m);
-                    self.advance();
+            match self.peek() {
+                Token::Uident(_) if self.peek_at(1) == &Token::Dot => {
+                    qualifier.push(self.take_text());
                     self.advance();
                 }
-                Token::Lident(name) => {
-                    self.advance();
+                Token::Lident(_) => {
+                    let name = self.take_text();
                     return Ok(Path {
                         qualifier,
                         name,
@@ -2047,12 +2086,12 @@ impl Parser<'_> {
 
     fn atomic_type(&mut self) -> PResult<TypeExpr> {
         let start = self.span();
-        match self.peek().clone() {
+        match self.peek() {
             Token::Quote => {
                 self.advance();
-                match self.peek().clone() {
-                    Token::Lident(name) | Token::Uident(name) => {
-                        self.advance();
+                match self.peek() {
+                    Token::Lident(_) | Token::Uident(_) => {
+                        let name = self.take_text();
                         Ok(TypeExpr {
                             kind: TypeExprKind::Var(name),
                             span: self.since(start),
@@ -2193,9 +2232,9 @@ impl Parser<'_> {
             ));
         }
         self.expect(&Token::Quote, "a type parameter `'a`")?;
-        match self.peek().clone() {
-            Token::Lident(name) | Token::Uident(name) => {
-                self.advance();
+        match self.peek() {
+            Token::Lident(_) | Token::Uident(_) => {
+                let name = self.take_text();
                 Ok(Ident {
                     name,
                     span: self.since(start),
@@ -2234,8 +2273,8 @@ impl Parser<'_> {
 
     fn constructor_declaration(&mut self) -> PResult<ConstructorDecl> {
         let start = self.span();
-        let name = match self.peek().clone() {
-            Token::Uident(name) => name,
+        let name = match self.peek() {
+            Token::Uident(name) => name.clone(),
             Token::True | Token::False | Token::LParen | Token::LBracket => {
                 return Err(unsupported(
                     "Redefining `true`, `false`, `()`, `[]` or `::`",

@@ -120,8 +120,9 @@ impl Sexp {
 /// The whole program.
 pub fn print_program(file: &SourceFile, program: &Program) -> String {
     let mut out = String::new();
+    let mut lines = super::LineCounter::new(file);
     for item in &program.items {
-        let (line, col) = file.line_col(item.span.start);
+        let (line, col) = lines.line_col(item.span.start);
         out.push_str(&format!(";; {line}:{col}\n"));
         item_sexp(item).write(&mut out, 0);
         out.push('\n');

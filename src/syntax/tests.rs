@@ -460,3 +460,16 @@ fn literals_decode_as_ocaml_does() {
         );
     }
 }
+
+/// The dumps' incremental line counter agrees with `SourceFile::line_col`.
+#[test]
+fn line_counter_agrees_with_line_col() {
+    for path in valid_programs().iter().take(5) {
+        let file = load(path);
+        let (tokens, _) = lex(&file);
+        let mut lines = super::LineCounter::new(&file);
+        for (_, span) in &tokens {
+            assert_eq!(lines.line_col(span.start), file.line_col(span.start), "{}", path.display());
+        }
+    }
+}
