@@ -491,16 +491,16 @@ impl Parser<'_> {
                     span: self.since(start),
                 })
             }
-            Token::UnsupportedKeyword(keyword) => Err(unsupported_keyword(&keyword, start)),
+            Token::UnsupportedKeyword(keyword) => Err(unsupported_keyword(keyword, start)),
             Token::AttributeOpen(_) => Err(self.attribute()),
-            token if expression_allowed && starts_expression(&token) => {
+            token if expression_allowed && starts_expression(token) => {
                 let expr = self.seq_expr()?;
                 Ok(Item {
                     kind: ItemKind::Expr(expr),
                     span: self.since(start),
                 })
             }
-            token if starts_expression(&token) => Err(Diagnostic::error(
+            token if starts_expression(token) => Err(Diagnostic::error(
                 start,
                 "Syntax error: an expression at top level must follow `;;`",
             )
@@ -1167,7 +1167,7 @@ impl Parser<'_> {
                     self.since(start),
                 ));
             }
-            Token::UnsupportedKeyword(keyword) => return Err(unsupported_keyword(&keyword, start)),
+            Token::UnsupportedKeyword(keyword) => return Err(unsupported_keyword(keyword, start)),
             _ => {}
         }
         let head = self.simple_expr()?;
@@ -1434,7 +1434,7 @@ impl Parser<'_> {
             Token::LBrace => self.record_expr(),
             Token::Backquote => Err(unsupported("A polymorphic variant", start, "")),
             Token::Hash | Token::HashOp(_) => Err(unsupported("Object syntax (`#`)", start, "")),
-            Token::UnsupportedKeyword(keyword) => Err(unsupported_keyword(&keyword, start)),
+            Token::UnsupportedKeyword(keyword) => Err(unsupported_keyword(keyword, start)),
             Token::AttributeOpen(_) => Err(self.attribute()),
             _ => Err(self.error_expected("an expression")),
         }
@@ -1860,7 +1860,7 @@ impl Parser<'_> {
             Token::LBrace => self.record_pattern(),
             Token::Backquote => Err(unsupported("A polymorphic variant", start, "")),
             Token::Hash => Err(unsupported("A `#` type pattern", start, "")),
-            Token::UnsupportedKeyword(k) => Err(unsupported_keyword(&k, start)),
+            Token::UnsupportedKeyword(k) => Err(unsupported_keyword(k, start)),
             Token::AttributeOpen(_) => Err(self.attribute()),
             _ => Err(self.error_expected("a pattern")),
         }
@@ -2144,7 +2144,7 @@ impl Parser<'_> {
                 Err(unsupported("An object type", start, ""))
             }
             Token::Hash => Err(unsupported("A `#` class type", start, "")),
-            Token::UnsupportedKeyword(k) => Err(unsupported_keyword(&k, start)),
+            Token::UnsupportedKeyword(k) => Err(unsupported_keyword(k, start)),
             _ => Err(self.error_expected("a type")),
         }
     }

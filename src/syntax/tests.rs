@@ -469,7 +469,12 @@ fn line_counter_agrees_with_line_col() {
         let (tokens, _) = lex(&file);
         let mut lines = super::LineCounter::new(&file);
         for (_, span) in &tokens {
-            assert_eq!(lines.line_col(span.start), file.line_col(span.start), "{}", path.display());
+            assert_eq!(
+                lines.line_col(span.start),
+                file.line_col(span.start),
+                "{}",
+                path.display()
+            );
         }
     }
 }
