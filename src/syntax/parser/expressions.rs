@@ -3,6 +3,8 @@
 
 use super::*;
 
+/// Whether a token can start an argument of an application (OCaml's
+/// `simple_expr`, plus labels).
 pub(super) fn starts_argument(token: &Token) -> bool {
     use Token::*;
     matches!(
@@ -51,8 +53,6 @@ pub(super) fn starts_expression(token: &Token) -> bool {
         )
         || matches!(token, UnsupportedKeyword(k) if k == "lazy" || k == "object" || k == "new")
 }
-
-/// Whether a token can start a simple pattern (a function parameter).
 
 impl Parser<'_> {
     /// Unary minus and plus, and the forms that start with a keyword. `let`,

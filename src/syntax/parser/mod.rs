@@ -16,6 +16,7 @@ mod patterns;
 mod types;
 
 use expressions::*;
+use items::*;
 use operators::*;
 use patterns::*;
 
@@ -27,13 +28,22 @@ const MAX_DEPTH: usize = 2000;
 
 /// Parse a whole program: lex it, then parse the tokens. Lexical errors
 /// stop before parsing (a token stream with holes would only produce
-/// confusing syntax errors); syntax errors stop the item they are in, and
-/// parsing resumes at the next item (see `recover`).
+/// confusing syntax errors).
 pub fn parse_program(file: &SourceFile) -> Result<Program, Vec<Diagnostic>> {
     let (tokens, lex_errors) = lexer::lex(file);
     if !lex_errors.is_empty() {
         return Err(lex_errors);
     }
+    parse_tokens(file, tokens)
+}
+
+/// Parse the tokens of `file` (as `lex` returns them, ending with `Eof`).
+/// A syntax error stops the item it is in, and parsing resumes at the next
+/// item (see `recover`), so one run reports the errors of independent items.
+pub fn parse_tokens(
+    file: &SourceFile,
+    tokens: Vec<(Token, Span)>,
+) -> Result<Program, Vec<Diagnostic>> {
     let mut parser = Parser::new(file, tokens);
     let program = parser.program();
     if parser.diagnostics.is_empty() {
@@ -57,9 +67,7 @@ struct Parser<'a> {
     last_parenthesised: Option<Span>,
 }
 
-/// Binary operators: OCaml's precedence levels, lowest first, as the manual's
-/// table lists them (its rows below application).
-
+/// Whether a token can start a top-level item (error recovery skips to one).
 fn is_item_start(token: &Token) -> bool {
     matches!(
         token,
@@ -68,8 +76,7 @@ fn is_item_start(token: &Token) -> bool {
             ["module", "open", "include", "external", "class", "val"].contains(&k.as_str()))
 }
 
-/// The name an operator token stands for as a function (`( + )`).
-
+/// What to call an unsupported construct, and a note on why it is missing.
 fn unsupported(what: &str, span: Span, note: &str) -> Diagnostic {
     let d = Diagnostic::error(span, format!("{what} is not supported by Flambeau"));
     if note.is_empty() {

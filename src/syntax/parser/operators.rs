@@ -2,6 +2,8 @@
 
 use super::*;
 
+/// Binary operators: OCaml's precedence levels, lowest first, as the manual's
+/// table lists them (its rows below application).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Level {
     /// `<-` `:=` (right)
@@ -72,9 +74,7 @@ pub(super) fn binary_operator(token: &Token) -> Option<(Level, Assoc)> {
     })
 }
 
-/// Whether a token can start an argument of an application (OCaml's
-/// `simple_expr`, plus labels).
-
+/// The name an operator token stands for as a function (`( + )`).
 pub(super) fn operator_name(token: &Token) -> Option<std::string::String> {
     use Token::*;
     Some(match token {
@@ -103,8 +103,6 @@ pub(super) fn operator_name(token: &Token) -> Option<std::string::String> {
         _ => return None,
     })
 }
-
-/// What to call an unsupported construct, and a note on why it is missing.
 
 impl Parser<'_> {
     /// `e1; e2; ...; en` with an optional trailing `;` (OCaml's `seq_expr`).

@@ -2,6 +2,7 @@
 
 use super::*;
 
+/// Whether a token can start a simple pattern (a function parameter).
 pub(super) fn starts_simple_pattern(token: &Token) -> bool {
     use Token::*;
     matches!(
