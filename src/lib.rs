@@ -10,4 +10,5 @@
 pub mod diagnostics;
 // --- book/src/driver.md:1440 [block 26] ---
 pub mod driver;
+pub mod runtime_archive;
 // <<crate-modules>> end
