@@ -37,8 +37,10 @@ extern "C" {
     pub fn flambeau_start_program() -> Value;
     pub fn flambeau_raise_exception(exn: Value) -> !;
     pub fn flambeau_stack_overflow();
-    pub static flambeau_system_code_begin: u8;
-    pub static flambeau_system_code_end: u8;
+    /// The linker's bounds of the section `flambeau_stubs`, which holds
+    /// every stub: a fault there happens with compiled code's registers.
+    pub static __start_flambeau_stubs: u8;
+    pub static __stop_flambeau_stubs: u8;
     pub static flambeau_exn_Out_of_memory: Value;
     pub static flambeau_exn_Failure: Value;
     pub static flambeau_exn_Invalid_argument: Value;
@@ -51,33 +53,13 @@ pub fn addr<T>(symbol: &T) -> Value {
     symbol as *const T as Value
 }
 
-// The stubs. Intel syntax; `flambeau_system_code_begin`/`_end` bracket
-// them so that the stack-overflow handler can tell a fault in a stub
-// (where `r14` is the trap pointer of compiled code) from one in Rust.
+// `flambeau_call_gc`: save every register compiled code allocates, in
+// the order of the register numbers of frame descriptors, and the
+// sixteen xmm registers; record where compiled code stopped; collect and
+// allocate; restore the registers (the collector may have updated those
+// that held values) and return with the new `r15`.
 core::arch::global_asm!(
-    ".text",
-    ".globl flambeau_system_code_begin",
-    "flambeau_system_code_begin:",
-    // flambeau_c_call: call the System V function whose address is in
-    // rax, arguments in rdi rsi rdx rcx r8 r9 and xmm0-7. r12 is callee-
-    // saved in System V, so it keeps the return address across the call.
-    ".globl flambeau_c_call",
-    ".type flambeau_c_call, @function",
-    "flambeau_c_call:",
-    "    pop r12",
-    "    mov r11, qword ptr [rsp - 32768]", // probe: overflow here, not in Rust
-    "    mov qword ptr [rip + flambeau_last_return_address], r12",
-    "    mov qword ptr [rip + flambeau_last_sp], rsp",
-    "    mov qword ptr [rip + flambeau_young_ptr], r15",
-    "    mov qword ptr [rip + flambeau_exception_pointer], r14",
-    "    call rax",
-    "    mov r15, qword ptr [rip + flambeau_young_ptr]",
-    "    push r12",
-    "    ret",
-    ".size flambeau_c_call, . - flambeau_c_call",
-    // flambeau_call_gc: save every register compiled code allocates, in
-    // the order of the register numbers of frame descriptors, and the
-    // sixteen xmm registers, then collect and allocate.
+    ".pushsection flambeau_stubs, \"ax\", @progbits",
     ".globl flambeau_call_gc",
     ".type flambeau_call_gc, @function",
     "flambeau_call_gc:",
@@ -153,48 +135,16 @@ core::arch::global_asm!(
     "    add rsp, 360",
     "    ret",
     ".size flambeau_call_gc, . - flambeau_call_gc",
+    ".popsection",
 );
 
+// Raising. `flambeau_raise_exception` raises from the runtime (System V,
+// the exception in `rdi`) to the handler of the last entry into it;
+// `flambeau_array_bound_error` and `flambeau_raise_division_by_zero` are
+// raises compiled code may jump (or call) to, with `r14` and `r15` as it
+// keeps them.
 core::arch::global_asm!(
-    // flambeau_start_program: called by `main` (System V). Saves the
-    // callee-saved registers, installs the outermost trap, loads r15 and
-    // r14, and calls the program. Returns 0, or the uncaught exception.
-    ".globl flambeau_start_program",
-    ".type flambeau_start_program, @function",
-    "flambeau_start_program:",
-    "    push rbx",
-    "    push rbp",
-    "    push r12",
-    "    push r13",
-    "    push r14",
-    "    push r15",
-    "    sub rsp, 8",
-    "    lea rax, [rip + .Lstart_handler]",
-    "    push rax",
-    "    push 0",
-    "    mov r14, rsp",
-    "    mov r15, qword ptr [rip + flambeau_young_ptr]",
-    "    mov qword ptr [rip + flambeau_stack_bottom], rsp",
-    "    call flambeau_entry",
-    "    pop r14",
-    "    add rsp, 8",
-    "    xor eax, eax",
-    ".Lstart_return:",
-    "    mov qword ptr [rip + flambeau_young_ptr], r15",
-    "    mov qword ptr [rip + flambeau_last_sp], 0",
-    "    add rsp, 8",
-    "    pop r15",
-    "    pop r14",
-    "    pop r13",
-    "    pop r12",
-    "    pop rbp",
-    "    pop rbx",
-    "    ret",
-    ".Lstart_handler:", // the outermost handler: the exception is in rax
-    "    jmp .Lstart_return",
-    ".size flambeau_start_program, . - flambeau_start_program",
-    // flambeau_raise_exception: raise from the runtime (System V, the
-    // exception in rdi) to the handler of the last entry into it.
+    ".pushsection flambeau_stubs, \"ax\", @progbits",
     ".globl flambeau_raise_exception",
     ".type flambeau_raise_exception, @function",
     "flambeau_raise_exception:",
@@ -204,14 +154,6 @@ core::arch::global_asm!(
     "    pop r14",
     "    ret",
     ".size flambeau_raise_exception, . - flambeau_raise_exception",
-    // Raises that compiled code may jump (or call) to, with r14 and r15
-    // as compiled code keeps them.
-    ".globl flambeau_stack_overflow",
-    "flambeau_stack_overflow:",
-    "    lea rax, [rip + flambeau_exn_Stack_overflow]",
-    "    mov rsp, r14",
-    "    pop r14",
-    "    ret",
     ".globl flambeau_array_bound_error",
     "flambeau_array_bound_error:",
     "    lea rax, [rip + flambeau_exn_index_out_of_bounds]",
@@ -224,8 +166,30 @@ core::arch::global_asm!(
     "    mov rsp, r14",
     "    pop r14",
     "    ret",
-    ".globl flambeau_system_code_end",
-    "flambeau_system_code_end:",
+    ".popsection",
+);
+
+// `flambeau_c_call`: call the System V function whose address is in
+// `rax`, its arguments in `rdi rsi rdx rcx r8 r9` and `xmm0`-`xmm7`,
+// after recording where compiled code stopped. `r12` is callee-saved in
+// System V, so it keeps the return address across the call.
+core::arch::global_asm!(
+    ".pushsection flambeau_stubs, \"ax\", @progbits",
+    ".globl flambeau_c_call",
+    ".type flambeau_c_call, @function",
+    "flambeau_c_call:",
+    "    pop r12",
+    "    mov r11, qword ptr [rsp - 32768]", // probe: overflow here, not in Rust
+    "    mov qword ptr [rip + flambeau_last_return_address], r12",
+    "    mov qword ptr [rip + flambeau_last_sp], rsp",
+    "    mov qword ptr [rip + flambeau_young_ptr], r15",
+    "    mov qword ptr [rip + flambeau_exception_pointer], r14",
+    "    call rax",
+    "    mov r15, qword ptr [rip + flambeau_young_ptr]",
+    "    push r12",
+    "    ret",
+    ".size flambeau_c_call, . - flambeau_c_call",
+    ".popsection",
 );
 
 /// A static OCaml string `text` at label `label` (local to the runtime),

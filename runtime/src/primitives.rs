@@ -63,6 +63,8 @@ pub extern "C" fn flambeau_print_float(x: f64) -> Value {
     UNIT
 }
 
+// The same, on stderr.
+
 #[no_mangle]
 pub extern "C" fn flambeau_prerr_int(n: Value) -> Value {
     err(format_int(long_val(n)).as_bytes());
@@ -101,6 +103,8 @@ pub extern "C" fn flambeau_prerr_float(x: f64) -> Value {
     err(format_float(x).as_bytes());
     UNIT
 }
+
+// Flushing, and two settings.
 
 #[no_mangle]
 pub extern "C" fn flambeau_flush_stdout(_unit: Value) -> Value {
@@ -150,6 +154,8 @@ fn string_size(n: Value) -> usize {
     }
     n as usize
 }
+
+// Conversions between numbers and strings.
 
 #[no_mangle]
 pub extern "C" fn flambeau_string_of_int(n: Value) -> Value {

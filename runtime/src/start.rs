@@ -24,6 +24,49 @@ pub extern "C" fn main(_argc: c_int, _argv: *const *const c_char) -> c_int {
     exit_program(0)
 }
 
+// `flambeau_start_program`, called by `main` (System V): save the
+// callee-saved registers, install the outermost trap, load `r15` and
+// `r14`, record the bottom of the stack of compiled code, and call the
+// program. Returns 0, or the exception that reached the outermost trap.
+core::arch::global_asm!(
+    ".pushsection flambeau_stubs, \"ax\", @progbits",
+    ".globl flambeau_start_program",
+    ".type flambeau_start_program, @function",
+    "flambeau_start_program:",
+    "    push rbx",
+    "    push rbp",
+    "    push r12",
+    "    push r13",
+    "    push r14",
+    "    push r15",
+    "    sub rsp, 8",
+    "    lea rax, [rip + .Lstart_handler]",
+    "    push rax",
+    "    push 0",
+    "    mov r14, rsp",
+    "    mov r15, qword ptr [rip + flambeau_young_ptr]",
+    "    mov qword ptr [rip + flambeau_stack_bottom], rsp",
+    "    call flambeau_entry",
+    "    pop r14",
+    "    add rsp, 8",
+    "    xor eax, eax",
+    ".Lstart_return:",
+    "    mov qword ptr [rip + flambeau_young_ptr], r15",
+    "    mov qword ptr [rip + flambeau_last_sp], 0",
+    "    add rsp, 8",
+    "    pop r15",
+    "    pop r14",
+    "    pop r13",
+    "    pop r12",
+    "    pop rbp",
+    "    pop rbx",
+    "    ret",
+    ".Lstart_handler:", // the outermost handler: the exception is in rax
+    "    jmp .Lstart_return",
+    ".size flambeau_start_program, . - flambeau_start_program",
+    ".popsection",
+);
+
 /// What OCaml's `at_exit` does for our programs: flush stdout, then
 /// stderr; then the statistics line, if asked for.
 fn at_exit() {
@@ -152,6 +195,19 @@ fn contains(start: &u8, end: &u8, pc: usize) -> bool {
     pc >= start as *const u8 as usize && pc < end as *const u8 as usize
 }
 
+// `flambeau_stack_overflow`: where the handler sends a faulting compiled
+// function. Raise `Stack_overflow` as compiled code raises anything.
+core::arch::global_asm!(
+    ".pushsection flambeau_stubs, \"ax\", @progbits",
+    ".globl flambeau_stack_overflow",
+    "flambeau_stack_overflow:",
+    "    lea rax, [rip + flambeau_exn_Stack_overflow]",
+    "    mov rsp, r14",
+    "    pop r14",
+    "    ret",
+    ".popsection",
+);
+
 /// A fault on the stack, near the stack pointer, is a stack overflow. In
 /// compiled code or in a stub, where `r14` is the trap pointer, it becomes
 /// the exception `Stack_overflow`: the handler returns to
@@ -169,7 +225,7 @@ extern "C" fn segv_handler(_signal: c_int, info: *mut u8, context: *mut u8) {
             && fault.saturating_add(STACK_SLACK) >= sp;
         if on_stack {
             if contains(&flambeau_code_begin, &flambeau_code_end, pc)
-                || contains(&flambeau_system_code_begin, &flambeau_system_code_end, pc)
+                || contains(&__start_flambeau_stubs, &__stop_flambeau_stubs, pc)
             {
                 *gregs.add(REG_RIP) = flambeau_stack_overflow as *const () as usize;
                 return;
