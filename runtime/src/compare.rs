@@ -125,7 +125,18 @@ unsafe fn compare_step(
     if t1 != t2 {
         return Ok(t1 as i64 - t2 as i64);
     }
-    match t1 {
+    compare_same_tag(v1, v2, t1, total, stack)
+}
+
+/// Compare two blocks of tag `t` (an infix pointer counting as a closure).
+unsafe fn compare_same_tag(
+    v1: Value,
+    v2: Value,
+    t: u8,
+    total: bool,
+    stack: &mut Table<Pending>,
+) -> Result<i64, CompareError> {
+    match t {
         tag::STRING => {
             if v1 == v2 {
                 return Ok(0);

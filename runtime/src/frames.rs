@@ -142,7 +142,9 @@ impl FrameTable {
         }
         Ok(FrameTable { slots, mask })
     }
+}
 
+impl FrameTable {
     pub fn find(&self, return_address: usize) -> Option<Descriptor> {
         let slots = self.slots.as_slice();
         if slots.is_empty() {

@@ -92,7 +92,9 @@ impl Heap {
             self.floor
         };
     }
+}
 
+impl Heap {
     /// Whether `v` points into the current semispace.
     #[cfg(test)]
     pub fn contains(&self, v: Value) -> bool {
@@ -167,7 +169,9 @@ impl Copier {
         set_field(v, 0, copy);
         copy
     }
+}
 
+impl Copier {
     /// Forward every field of the blocks between `scan` and `free`, until
     /// the two meet: then everything reachable has been copied.
     ///
@@ -230,7 +234,9 @@ impl Heap {
         }
         Ok(())
     }
+}
 
+impl Heap {
     /// One copy from the current space into the spare one, which then
     /// becomes current. Returns the number of bytes copied.
     unsafe fn copy_into_spare(&mut self, roots: &mut dyn Roots) -> usize {

@@ -77,83 +77,112 @@ const QUEUE_SIZE: usize = 256;
 /// # Safety
 /// `v` must be a well-formed value.
 pub unsafe fn hash(count: i64, limit: i64, seed: i64, v: Value) -> Value {
-    let mut queue = [0usize; QUEUE_SIZE];
-    let sz = if limit < 0 || limit > QUEUE_SIZE as i64 {
+    let size = if limit < 0 || limit > QUEUE_SIZE as i64 {
         QUEUE_SIZE
     } else {
         limit as usize
     };
-    let mut num = count;
-    let mut h = seed as u32;
-    queue[0] = v;
-    let (mut rd, mut wr) = (0, 1);
-    while rd < wr && num > 0 {
-        let mut v = queue[rd];
-        rd += 1;
+    let mut walk = Walk {
+        queue: [0; QUEUE_SIZE],
+        read: 0,
+        write: 0,
+        size,
+        num: count,
+        h: seed as u32,
+    };
+    walk.queue[0] = v;
+    walk.write = 1;
+    while walk.read < walk.write && walk.num > 0 {
+        let v = walk.queue[walk.read];
+        walk.read += 1;
         if is_long(v) {
             // The tagged word, as OCaml does.
-            h = mix_intnat(h, v as i64);
-            num -= 1;
-            continue;
+            walk.h = mix_intnat(walk.h, v as i64);
+            walk.num -= 1;
+        } else {
+            walk.block(v);
         }
+    }
+    val_long((final_mix(walk.h) & 0x3FFF_FFFF) as i64)
+}
+
+/// The state of a hash: the queue of values to visit, which never holds
+/// more than `size`, the number of meaningful values still to mix, and
+/// the hash so far.
+struct Walk {
+    queue: [Value; QUEUE_SIZE],
+    read: usize,
+    write: usize,
+    size: usize,
+    num: i64,
+    h: u32,
+}
+
+impl Walk {
+    fn enqueue(&mut self, v: Value) {
+        if self.write < self.size {
+            self.queue[self.write] = v;
+            self.write += 1;
+        }
+    }
+
+    /// Mix block `v`, and queue its fields if they are values.
+    ///
+    /// # Safety
+    /// `v` must be a well-formed block.
+    unsafe fn block(&mut self, mut v: Value) {
         let mut t = tag_of(v);
         if t == tag::INFIX {
             // Tell apart the functions of one recursive definition.
             let offset = wosize(v) * 8;
-            h = mix(h, offset as u32);
+            self.h = mix(self.h, offset as u32);
             v -= offset;
             t = tag_of(v);
         }
         match t {
             tag::STRING => {
-                h = mix_string(h, string_bytes(v));
-                num -= 1;
+                self.h = mix_string(self.h, string_bytes(v));
+                self.num -= 1;
             }
             tag::DOUBLE => {
-                h = mix_double(h, double_field(v, 0));
-                num -= 1;
+                self.h = mix_double(self.h, double_field(v, 0));
+                self.num -= 1;
             }
             tag::DOUBLE_ARRAY => {
                 for i in 0..wosize(v) {
-                    h = mix_double(h, double_field(v, i));
-                    num -= 1;
-                    if num <= 0 {
+                    self.h = mix_double(self.h, double_field(v, i));
+                    self.num -= 1;
+                    if self.num <= 0 {
                         break;
                     }
                 }
             }
             tag::ABSTRACT => {}
             tag::OBJECT => {
-                h = mix_intnat(h, long_val(field(v, 1)));
-                num -= 1;
+                self.h = mix_intnat(self.h, long_val(field(v, 1)));
+                self.num -= 1;
             }
             tag::CUSTOM => {
-                h = mix(h, custom_hash(custom_ops(v).kind, custom_int(v)));
-                num -= 1;
+                self.h = mix(self.h, custom_hash(custom_ops(v).kind, custom_int(v)));
+                self.num -= 1;
             }
             _ => {
-                h = mix(h, (header(v) & !BLACK) as u32);
-                let first = if t == tag::CLOSURE {
+                // The header is mixed, but not counted.
+                self.h = mix(self.h, (header(v) & !BLACK) as u32);
+                let mut first = 0;
+                if t == tag::CLOSURE {
                     // Code pointers and closure information are mixed as
                     // numbers (OCaml 4.14 does the same), never followed.
-                    let env = closure_env_start(v);
-                    for i in 0..env {
-                        h = mix_intnat(h, field(v, i) as i64);
-                        num -= 1;
+                    first = closure_env_start(v);
+                    for i in 0..first {
+                        self.h = mix_intnat(self.h, field(v, i) as i64);
+                        self.num -= 1;
                     }
-                    env
-                } else {
-                    0
-                };
+                }
                 for i in first..wosize(v) {
-                    if wr >= sz {
-                        break;
-                    }
-                    queue[wr] = field(v, i);
-                    wr += 1;
+                    self.enqueue(field(v, i));
                 }
             }
         }
     }
-    val_long((final_mix(h) & 0x3FFF_FFFF) as i64)
 }
