@@ -6,5 +6,7 @@ pub mod builder;
 pub mod check;
 pub mod interpret;
 pub mod ir;
+pub mod matching;
 pub mod primitive;
 pub mod print;
+pub mod rename;

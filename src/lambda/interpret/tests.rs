@@ -121,10 +121,7 @@ fn partial_and_over_application() {
     let (add3, a, bb, c) = (b.var("add3"), b.var("a"), b.var("b"), b.var("c"));
     let (f, g) = (b.var("f"), b.var("g"));
     let (k, x, y) = (b.var("k"), b.var("x"), b.var("y"));
-    let add3_fn = function(
-        &[&a, &bb, &c],
-        add(add(var(&a), var(&bb)), var(&c)),
-    );
+    let add3_fn = function(&[&a, &bb, &c], add(add(var(&a), var(&bb)), var(&c)));
     let k_fn = function(&[&x], function(&[&y], mul(var(&x), var(&y))));
     let p1 = b.print_int(apply(var(&f), vec![int(2), int(3)]));
     let p2 = b.print_int(apply(var(&g), vec![int(30)]));
