@@ -360,7 +360,13 @@ fn compiled_matches_select_the_first_matching_clause() {
                     action: b::int(4),
                 },
             ];
-            compile_match(std::slice::from_ref(x), clauses, match_failure(), &mut bld.fresh).expect("compiles")
+            compile_match(
+                std::slice::from_ref(x),
+                clauses,
+                match_failure(),
+                &mut bld.fresh,
+            )
+            .expect("compiles")
         },
     );
     assert_eq!(
@@ -399,8 +405,13 @@ fn or_patterns_share_actions_through_static_handlers() {
                     action: b::int(-1),
                 },
             ];
-            let lambda = compile_match(std::slice::from_ref(x), clauses, match_failure(), &mut bld.fresh)
-                .expect("compiles");
+            let lambda = compile_match(
+                std::slice::from_ref(x),
+                clauses,
+                match_failure(),
+                &mut bld.fresh,
+            )
+            .expect("compiles");
             assert!(matches!(lambda, Lambda::StaticCatch { .. }), "{lambda}");
             lambda
         },
@@ -419,7 +430,13 @@ fn constants_and_exceptions() {
                 clause_with(Pattern::constant(Const::String(b"bar".to_vec())), 2),
                 clause_with(any(), 3),
             ];
-            compile_match(std::slice::from_ref(x), clauses, match_failure(), &mut bld.fresh).expect("compiles")
+            compile_match(
+                std::slice::from_ref(x),
+                clauses,
+                match_failure(),
+                &mut bld.fresh,
+            )
+            .expect("compiles")
         },
     );
     assert_eq!(out, "213");
@@ -431,7 +448,13 @@ fn constants_and_exceptions() {
                 clause_with(Pattern::constant(Const::Float(0.5)), 2),
                 clause_with(any(), 3),
             ];
-            compile_match(std::slice::from_ref(x), clauses, match_failure(), &mut bld.fresh).expect("compiles")
+            compile_match(
+                std::slice::from_ref(x),
+                clauses,
+                match_failure(),
+                &mut bld.fresh,
+            )
+            .expect("compiles")
         },
     );
     assert_eq!(out, "213");
@@ -683,8 +706,13 @@ fn shared_action_listing() {
             action: b::add(b::var(&n), b::var(&m)),
         },
     ];
-    let l =
-        compile_match(std::slice::from_ref(&p), clauses, match_failure(), &mut bld.fresh).expect("compiles");
+    let l = compile_match(
+        std::slice::from_ref(&p),
+        clauses,
+        match_failure(),
+        &mut bld.fresh,
+    )
+    .expect("compiles");
     let expected = "\
 (catch
   (let (p_0/3 = (field 0 p/0) p_1/4 = (field 1 p/0))
