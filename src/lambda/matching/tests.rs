@@ -725,3 +725,33 @@ fn shared_action_listing() {
   with (0) 1)";
     assert_eq!(l.to_string(), expected);
 }
+
+/// The warning for `function A -> 1 | C _ -> 2`, rendered as the driver
+/// shows it.
+#[test]
+fn rendered_warning() {
+    let t = types().t;
+    let text = "type t = A | B | C of int | D of string * t\nlet f = function A -> 1 | C _ -> 2\n";
+    let file = crate::diagnostics::SourceFile::new("w.ml", text);
+    let at = |s: &str| {
+        let start = text.find(s).unwrap_or(0);
+        Span::new(start, start + s.len())
+    };
+    let clauses = vec![
+        clause(vec![c(&t[0], vec![]).with_span(at("A "))]),
+        clause(vec![c(&t[2], vec![any()]).with_span(at("C _"))]),
+    ];
+    let warnings = check_match(&clauses, at("function A -> 1 | C _ -> 2"), MatchKind::Total);
+    let expected = "\
+warning: this pattern-matching is not exhaustive.
+  ┌─ w.ml:2:9
+  │
+2 │ let f = function A -> 1 | C _ -> 2
+  │         ^^^^^^^^^^^^^^^^^^^^^^^^^^
+  │
+  = Here is an example of a case that is not matched:
+    (B|D (_, _))
+
+";
+    assert_eq!(file.render(&warnings), expected);
+}
