@@ -84,7 +84,10 @@ struct Ctx {
 impl Ctx {
     /// The context of an operand: its value is used on the spot.
     fn operand(&self) -> Ctx {
-        Ctx { traps: self.traps.clone(), result: self.traps.clone() }
+        Ctx {
+            traps: self.traps.clone(),
+            result: self.traps.clone(),
+        }
     }
 }
 
@@ -108,7 +111,10 @@ fn show_traps(traps: &[Label]) -> String {
 
 impl<'a> Checker<'a> {
     fn error(&mut self, message: String) {
-        self.errors.push(CheckError { function: Some(self.function.to_string()), message });
+        self.errors.push(CheckError {
+            function: Some(self.function.to_string()),
+            message,
+        });
     }
 
     fn expect(&mut self, got: Ty, want: Ty, what: &dyn Fn() -> String) {
@@ -164,7 +170,13 @@ impl<'a> Checker<'a> {
                 Expr::LetMut(v, mty, def, body) => {
                     let ty = self.operand(def, &env, ctx);
                     self.expect(ty, Ty::of(*mty), &|| format!("the initial value of {v}"));
-                    env.insert(v.clone(), VarInfo { mutable: true, ty: Ty::of(*mty) });
+                    env.insert(
+                        v.clone(),
+                        VarInfo {
+                            mutable: true,
+                            ty: Ty::of(*mty),
+                        },
+                    );
                     e = body;
                 }
                 Expr::Sequence(a, b) => {
@@ -208,7 +220,10 @@ impl<'a> Checker<'a> {
             Expr::Assign(v, value) => {
                 let ty = self.operand(value, env, ctx);
                 match env.get(v) {
-                    Some(VarInfo { mutable: true, ty: want }) => {
+                    Some(VarInfo {
+                        mutable: true,
+                        ty: want,
+                    }) => {
                         let want = *want;
                         self.expect(ty, want, &|| format!("the value assigned to {v}"));
                     }
@@ -233,11 +248,18 @@ impl<'a> Checker<'a> {
                 let tb = self.expr(b, env, ctx);
                 self.join(ta, tb, "an if")
             }
-            Expr::Switch { scrutinee, index, cases } => {
+            Expr::Switch {
+                scrutinee,
+                index,
+                cases,
+            } => {
                 let s = self.operand(scrutinee, env, ctx);
                 self.expect(s, Ty::Word, &|| "the scrutinee of a switch".to_string());
                 if let Some(bad) = index.iter().find(|&&i| i >= cases.len()) {
-                    self.error(format!("switch index refers to case {bad} of {}", cases.len()));
+                    self.error(format!(
+                        "switch index refers to case {bad} of {}",
+                        cases.len()
+                    ));
                 }
                 let mut ty = Ty::Bottom;
                 for case in cases {
@@ -246,7 +268,11 @@ impl<'a> Checker<'a> {
                 }
                 ty
             }
-            Expr::Catch { kind, handlers, body } => self.catch(*kind, handlers, body, env, ctx),
+            Expr::Catch {
+                kind,
+                handlers,
+                body,
+            } => self.catch(*kind, handlers, body, env, ctx),
             Expr::Exit { label, args, traps } => {
                 for a in args {
                     self.operand(a, env, ctx);
@@ -272,8 +298,10 @@ impl<'a> Checker<'a> {
                 if let Some(Expr::ConstSymbol(f)) = args.first() {
                     if let Some(&arity) = self.arities.get(f.as_str()) {
                         if arity != args.len() - 1 {
-                            let message =
-                                format!("\"{f}\" takes {arity} arguments but is applied to {}", args.len() - 1);
+                            let message = format!(
+                                "\"{f}\" takes {arity} arguments but is applied to {}",
+                                args.len() - 1
+                            );
                             self.error(message);
                         }
                     }
@@ -292,7 +320,10 @@ impl<'a> Checker<'a> {
                 if let Some(Expr::ConstInt(header)) = args.first() {
                     let wosize = (*header as u64 >> 10) as usize;
                     if wosize != args.len() - 1 {
-                        let message = format!("alloc header says {wosize} fields but {} are given", args.len() - 1);
+                        let message = format!(
+                            "alloc header says {wosize} fields but {} are given",
+                            args.len() - 1
+                        );
                         self.error(message);
                     }
                 }
@@ -300,11 +331,27 @@ impl<'a> Checker<'a> {
                 want.extend(tys.iter().skip(1).copied());
                 (want, Ty::Word)
             }
-            Load { chunk, .. } => (vec![Ty::Word], if *chunk == Chunk::Double { Ty::Float } else { Ty::Word }),
-            Store { chunk, .. } => (vec![Ty::Word, if *chunk == Chunk::Double { Ty::Float } else { Ty::Word }], Ty::Void),
-            AddI | SubI | MulI | DivI | ModI | And | Or | Xor | Lsl | Lsr | Asr | CmpI(_) | AddV | AddA => {
-                (vec![Ty::Word, Ty::Word], Ty::Word)
-            }
+            Load { chunk, .. } => (
+                vec![Ty::Word],
+                if *chunk == Chunk::Double {
+                    Ty::Float
+                } else {
+                    Ty::Word
+                },
+            ),
+            Store { chunk, .. } => (
+                vec![
+                    Ty::Word,
+                    if *chunk == Chunk::Double {
+                        Ty::Float
+                    } else {
+                        Ty::Word
+                    },
+                ],
+                Ty::Void,
+            ),
+            AddI | SubI | MulI | DivI | ModI | And | Or | Xor | Lsl | Lsr | Asr | CmpI(_)
+            | AddV | AddA => (vec![Ty::Word, Ty::Word], Ty::Word),
             NegF | AbsF => (vec![Ty::Float], Ty::Float),
             AddF | SubF | MulF | DivF => (vec![Ty::Float, Ty::Float], Ty::Float),
             CmpF(_) => (vec![Ty::Float, Ty::Float], Ty::Word),
@@ -314,7 +361,11 @@ impl<'a> Checker<'a> {
             Checkbound => (vec![Ty::Word, Ty::Word], Ty::Void),
         };
         if want.len() != tys.len() {
-            self.error(format!("({operation}) takes {} operands but has {}", want.len(), tys.len()));
+            self.error(format!(
+                "({operation}) takes {} operands but has {}",
+                want.len(),
+                tys.len()
+            ));
             return result;
         }
         for (i, (&got, &w)) in tys.iter().zip(&want).enumerate() {
@@ -331,7 +382,14 @@ impl<'a> Checker<'a> {
 }
 
 impl<'a> Checker<'a> {
-    fn catch(&mut self, kind: CatchKind, handlers: &[Handler], body: &Expr, env: &Env, ctx: &Ctx) -> Ty {
+    fn catch(
+        &mut self,
+        kind: CatchKind,
+        handlers: &[Handler],
+        body: &Expr,
+        env: &Env,
+        ctx: &Ctx,
+    ) -> Ty {
         if kind == CatchKind::ExnHandler && (handlers.len() != 1 || handlers[0].params.len() != 1) {
             self.error("an exception catch has exactly one handler, of one parameter".to_string());
         }
@@ -340,8 +398,12 @@ impl<'a> Checker<'a> {
             if !self.bound_labels.insert(h.label) {
                 self.error(format!("label {} is bound twice", h.label));
             }
-            let info =
-                LabelInfo { kind, arity: h.params.len(), depth: self.depth, catch_traps: ctx.traps.clone() };
+            let info = LabelInfo {
+                kind,
+                arity: h.params.len(),
+                depth: self.depth,
+                catch_traps: ctx.traps.clone(),
+            };
             self.labels.insert(h.label, info);
             if kind == CatchKind::ExnHandler {
                 // A raise restores the trap stack of the push, which is the
@@ -362,15 +424,33 @@ impl<'a> Checker<'a> {
         // without trap checks.
         let mut pending: Vec<&Handler> = handlers.iter().collect();
         loop {
-            let ready = pending.iter().position(|h| ctx.traps.is_none() || self.entry_traps.contains_key(&h.label));
+            let ready = pending
+                .iter()
+                .position(|h| ctx.traps.is_none() || self.entry_traps.contains_key(&h.label));
             let Some(i) = ready else { break };
             let h = pending.remove(i);
             let traps = self.entry_traps.get(&h.label).cloned();
-            let t = self.handler(kind, h, env, Ctx { traps, result: ctx.result.clone() });
+            let t = self.handler(
+                kind,
+                h,
+                env,
+                Ctx {
+                    traps,
+                    result: ctx.result.clone(),
+                },
+            );
             ty = self.join(ty, t, "a catch");
         }
         for h in pending {
-            let t = self.handler(kind, h, env, Ctx { traps: None, result: None });
+            let t = self.handler(
+                kind,
+                h,
+                env,
+                Ctx {
+                    traps: None,
+                    result: None,
+                },
+            );
             ty = self.join(ty, t, "a catch");
         }
         if kind == CatchKind::Recursive {
@@ -386,12 +466,21 @@ impl<'a> Checker<'a> {
         let mut env = env.clone();
         for (v, ty) in &h.params {
             if *ty == MachType::Void {
-                self.error(format!("parameter {v} of handler {} has type unit", h.label));
+                self.error(format!(
+                    "parameter {v} of handler {} has type unit",
+                    h.label
+                ));
             }
             if kind == CatchKind::ExnHandler && *ty != MachType::Val {
                 self.error(format!("the exception parameter {v} must have type val"));
             }
-            env.insert(v.clone(), VarInfo { mutable: false, ty: Ty::of(*ty) });
+            env.insert(
+                v.clone(),
+                VarInfo {
+                    mutable: false,
+                    ty: Ty::of(*ty),
+                },
+            );
         }
         self.expr(&h.body, &env, &ctx)
     }
@@ -405,9 +494,12 @@ impl<'a> Checker<'a> {
                         self.error(format!("push({h}) of a label not in scope"));
                         continue;
                     };
-                    let (kind, depth, catch_traps) = (info.kind, info.depth, info.catch_traps.clone());
+                    let (kind, depth, catch_traps) =
+                        (info.kind, info.depth, info.catch_traps.clone());
                     if kind != CatchKind::ExnHandler {
-                        self.error(format!("push({h}) of a label that is not an exception handler"));
+                        self.error(format!(
+                            "push({h}) of a label that is not an exception handler"
+                        ));
                     }
                     // The code that runs with `h` pushed must stay inside
                     // `h`'s catch, or a raise would reach a handler whose
@@ -417,7 +509,9 @@ impl<'a> Checker<'a> {
                         ExitLabel::Return => Some(0),
                     };
                     if target_depth.is_some_and(|d| d <= depth) {
-                        self.error(format!("exit {label} pushes {h} but leaves the catch of {h}"));
+                        self.error(format!(
+                            "exit {label} pushes {h} but leaves the catch of {h}"
+                        ));
                     }
                     if let (Some(now), Some(at_catch)) = (&traps, &catch_traps) {
                         if now != at_catch {
@@ -437,7 +531,9 @@ impl<'a> Checker<'a> {
                     if let Some(t) = &mut traps {
                         match t.pop() {
                             Some(top) if top == h => {}
-                            Some(top) => self.error(format!("pop({h}) but the innermost trap is {top}")),
+                            Some(top) => {
+                                self.error(format!("pop({h}) but the innermost trap is {top}"))
+                            }
                             None => self.error(format!("pop({h}) with no trap pushed")),
                         }
                     }
@@ -451,7 +547,10 @@ impl<'a> Checker<'a> {
                 }
                 if let Some(t) = &traps {
                     if !t.is_empty() {
-                        self.error(format!("exit *return* with traps {} still pushed", show_traps(t)));
+                        self.error(format!(
+                            "exit *return* with traps {} still pushed",
+                            show_traps(t)
+                        ));
                     }
                 }
             }
@@ -462,10 +561,14 @@ impl<'a> Checker<'a> {
                 };
                 let (kind, want) = (info.kind, info.arity);
                 if kind == CatchKind::ExnHandler {
-                    self.error(format!("exit to exception handler {l}: only raise enters it"));
+                    self.error(format!(
+                        "exit to exception handler {l}: only raise enters it"
+                    ));
                 }
                 if want != arity {
-                    self.error(format!("exit {l} with {arity} arguments, but the handler takes {want}"));
+                    self.error(format!(
+                        "exit {l} with {arity} arguments, but the handler takes {want}"
+                    ));
                 }
                 if let Some(t) = traps {
                     match self.entry_traps.get(&l) {
@@ -509,12 +612,24 @@ fn check_function(
         if *ty == MachType::Void {
             checker.error(format!("parameter {v} has type unit"));
         }
-        if env.insert(v.clone(), VarInfo { mutable: false, ty: Ty::of(*ty) }).is_some() {
+        if env
+            .insert(
+                v.clone(),
+                VarInfo {
+                    mutable: false,
+                    ty: Ty::of(*ty),
+                },
+            )
+            .is_some()
+        {
             checker.error(format!("parameter {v} is bound twice"));
         }
     }
     // A function starts and returns with no trap of its own pushed.
-    let ctx = Ctx { traps: Some(Vec::new()), result: Some(Vec::new()) };
+    let ctx = Ctx {
+        traps: Some(Vec::new()),
+        result: Some(Vec::new()),
+    };
     checker.expr(&f.body, &env, &ctx);
     errors.append(&mut checker.errors);
 }
@@ -523,7 +638,12 @@ fn check_function(
 /// (by the runtime) that the program may refer to.
 pub fn check_program(program: &Program, externals: &[&str]) -> Result<(), Vec<CheckError>> {
     let mut errors = Vec::new();
-    let mut global = |message: String| errors.push(CheckError { function: None, message });
+    let mut global = |message: String| {
+        errors.push(CheckError {
+            function: None,
+            message,
+        })
+    };
     let mut arities: HashMap<&str, usize> = HashMap::new();
     let mut symbols: HashSet<&str> = externals.iter().copied().collect();
     for f in program.functions() {
@@ -543,10 +663,14 @@ pub fn check_program(program: &Program, externals: &[&str]) -> Result<(), Vec<Ch
     for items in program.data() {
         for item in items {
             match item {
-                DataItem::SymbolAddress(s) | DataItem::GlobalSymbol(s) if !symbols.contains(s.as_str()) => {
+                DataItem::SymbolAddress(s) | DataItem::GlobalSymbol(s)
+                    if !symbols.contains(s.as_str()) =>
+                {
                     global(format!("undefined symbol \"{s}\" in data"));
                 }
-                DataItem::Align(n) if !n.is_power_of_two() => global(format!("align {n} is not a power of two")),
+                DataItem::Align(n) if !n.is_power_of_two() => {
+                    global(format!("align {n} is not a power of two"))
+                }
                 _ => {}
             }
         }
@@ -554,5 +678,9 @@ pub fn check_program(program: &Program, externals: &[&str]) -> Result<(), Vec<Ch
     for f in program.functions() {
         check_function(f, &arities, &symbols, &mut errors);
     }
-    if errors.is_empty() { Ok(()) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
 }

@@ -56,7 +56,10 @@ pub fn seq(a: Expr, b: Expr) -> Expr {
 }
 
 pub fn raise_symbol(symbol: &str) -> Expr {
-    op(Operation::Raise(RaiseKind::Regular), vec![Expr::ConstSymbol(symbol.to_string())])
+    op(
+        Operation::Raise(RaiseKind::Regular),
+        vec![Expr::ConstSymbol(symbol.to_string())],
+    )
 }
 
 fn const_of(e: &Expr) -> Option<i64> {
@@ -68,12 +71,19 @@ fn const_of(e: &Expr) -> Option<i64> {
 
 /// Constants, variables and symbols: free to duplicate or drop.
 fn is_trivial(e: &Expr) -> bool {
-    matches!(e, Expr::ConstInt(_) | Expr::ConstFloat(_) | Expr::ConstSymbol(_) | Expr::Var(_) | Expr::Unit)
+    matches!(
+        e,
+        Expr::ConstInt(_) | Expr::ConstFloat(_) | Expr::ConstSymbol(_) | Expr::Var(_) | Expr::Unit
+    )
 }
 
 /// `e` is no longer needed for its value, but must still be evaluated.
 fn replace(e: Expr, with: Expr) -> Expr {
-    if is_trivial(&e) { with } else { seq(e, with) }
+    if is_trivial(&e) {
+        with
+    } else {
+        seq(e, with)
+    }
 }
 
 /// The operands of `e` if it is the binary operation `want`.
@@ -120,7 +130,13 @@ fn map_tail(e: Expr, f: impl FnOnce(Expr) -> Expr) -> Expr {
 /// the second only when the second is trivial, or effects would be
 /// reordered. (OCaml's `map_tail2` floats both unconditionally.)
 fn map_tail2(a: Expr, b: Expr, f: impl FnOnce(Expr, Expr) -> Expr) -> Expr {
-    map_tail(b, |b| if is_trivial(&b) { map_tail(a, |a| f(a, b)) } else { f(a, b) })
+    map_tail(b, |b| {
+        if is_trivial(&b) {
+            map_tail(a, |a| f(a, b))
+        } else {
+            f(a, b)
+        }
+    })
 }
 
 /// `c + n`. Constants merge: `(c + m) + n` is `c + (m + n)`, and
@@ -210,18 +226,28 @@ fn is_defined_shift(n: i64) -> bool {
 fn max_signed_bit_length(e: &Expr) -> u32 {
     match e {
         Expr::Op(Operation::CmpI(_) | Operation::CmpF(_), _) => 1,
-        Expr::Op(operation, args) if args.len() == 2 => match (operation, &args[0], const_of(&args[1])) {
-            (Operation::And, _, Some(n)) if n > 0 => 64 - n.leading_zeros(),
-            (Operation::Lsl, c, Some(n)) if is_defined_shift(n) => (max_signed_bit_length(c) + n as u32).min(64),
-            (Operation::Asr, c, Some(n)) if is_defined_shift(n) => max_signed_bit_length(c).saturating_sub(n as u32),
-            (Operation::Lsr, c, Some(n)) if is_defined_shift(n) => {
-                if n == 0 { max_signed_bit_length(c) } else { 64 - n as u32 }
+        Expr::Op(operation, args) if args.len() == 2 => {
+            match (operation, &args[0], const_of(&args[1])) {
+                (Operation::And, _, Some(n)) if n > 0 => 64 - n.leading_zeros(),
+                (Operation::Lsl, c, Some(n)) if is_defined_shift(n) => {
+                    (max_signed_bit_length(c) + n as u32).min(64)
+                }
+                (Operation::Asr, c, Some(n)) if is_defined_shift(n) => {
+                    max_signed_bit_length(c).saturating_sub(n as u32)
+                }
+                (Operation::Lsr, c, Some(n)) if is_defined_shift(n) => {
+                    if n == 0 {
+                        max_signed_bit_length(c)
+                    } else {
+                        64 - n as u32
+                    }
+                }
+                (Operation::And | Operation::Or | Operation::Xor, x, _) => {
+                    max_signed_bit_length(x).max(max_signed_bit_length(&args[1]))
+                }
+                _ => 64,
             }
-            (Operation::And | Operation::Or | Operation::Xor, x, _) => {
-                max_signed_bit_length(x).max(max_signed_bit_length(&args[1]))
-            }
-            _ => 64,
-        },
+        }
         _ => 64,
     }
 }
@@ -231,7 +257,9 @@ fn max_signed_bit_length(e: &Expr) -> u32 {
 /// `(x << k) >> n` when `k, n >= 1`.
 fn ignore_low_bit(e: Expr) -> Expr {
     match take_const_right(e, &Operation::AddI) {
-        Ok((x, 1)) if matches!(&x, Expr::Op(Operation::Lsl, a) if a.len() == 2 && const_of(&a[1]).is_some_and(|k| k > 0 && is_defined_shift(k))) => x,
+        Ok((x, 1)) if matches!(&x, Expr::Op(Operation::Lsl, a) if a.len() == 2 && const_of(&a[1]).is_some_and(|k| k > 0 && is_defined_shift(k))) => {
+            x
+        }
         Ok((x, n)) => binop_const(Operation::AddI, x, n),
         Err(e) => match take_const_right(e, &Operation::Or) {
             Ok((x, 1)) => x,
@@ -255,7 +283,11 @@ pub fn lsl_const(c: Expr, n: i64) -> Expr {
         }
         let c = match take_const_right(c, &Operation::Lsl) {
             Ok((a, k)) if is_defined_shift(k) => {
-                return if is_defined_shift(n + k) { lsl_const(a, n + k) } else { replace(a, Expr::ConstInt(0)) };
+                return if is_defined_shift(n + k) {
+                    lsl_const(a, n + k)
+                } else {
+                    replace(a, Expr::ConstInt(0))
+                };
             }
             Ok((a, k)) => binop_const(Operation::Lsl, a, k),
             Err(c) => c,
@@ -304,7 +336,11 @@ pub fn asr_const(c: Expr, n: i64) -> Expr {
         match take_const_right(c, &Operation::Lsl) {
             // `(a << k) >> n` loses nothing when `a << k` did not overflow.
             Ok((a, k)) if is_defined_shift(k) && max_signed_bit_length(&a) + (k as u32) < 64 => {
-                if k > n { lsl_const(a, k - n) } else { asr_const(a, n - k) }
+                if k > n {
+                    lsl_const(a, k - n)
+                } else {
+                    asr_const(a, n - k)
+                }
             }
             Ok((a, k)) => binop_const(Operation::Asr, binop_const(Operation::Lsl, a, k), n),
             Err(c) => binop_const(Operation::Asr, c, n),
@@ -327,7 +363,11 @@ pub fn lsr_const(c: Expr, n: i64) -> Expr {
         }
         match take_const_right(c, &Operation::Lsr) {
             Ok((a, k)) if is_defined_shift(k) => {
-                if is_defined_shift(n + k) { lsr_const(a, n + k) } else { replace(a, Expr::ConstInt(0)) }
+                if is_defined_shift(n + k) {
+                    lsr_const(a, n + k)
+                } else {
+                    replace(a, Expr::ConstInt(0))
+                }
             }
             Ok((a, k)) => binop_const(Operation::Lsr, binop_const(Operation::Lsr, a, k), n),
             Err(c) => binop_const(Operation::Lsr, c, n),
@@ -440,7 +480,12 @@ pub fn mul_int(c1: Expr, c2: Expr) -> Expr {
 
 /// Binds `e` to a fresh variable unless it is trivial, for a `body` that
 /// uses it more than once.
-pub fn bind(name: &str, e: Expr, fresh: &mut Fresh, body: impl FnOnce(Expr, &mut Fresh) -> Expr) -> Expr {
+pub fn bind(
+    name: &str,
+    e: Expr,
+    fresh: &mut Fresh,
+    body: impl FnOnce(Expr, &mut Fresh) -> Expr,
+) -> Expr {
     if is_trivial(&e) {
         body(e, fresh)
     } else {
@@ -465,7 +510,9 @@ pub fn div_int(c1: Expr, c2: Expr, fresh: &mut Fresh) -> Expr {
         (_, Some(-1)) => neg_int(c1),
         // Only `min_int / min_int` is non-zero.
         (_, Some(i64::MIN)) => cmp_const(IntCmp::Eq, c1, i64::MIN),
-        (_, Some(d)) if d < 0 && log2_if_power(-d).is_some() => neg_int(div_int(c1, Expr::ConstInt(-d), fresh)),
+        (_, Some(d)) if d < 0 && log2_if_power(-d).is_some() => {
+            neg_int(div_int(c1, Expr::ConstInt(-d), fresh))
+        }
         (_, Some(d)) => match log2_if_power(d) {
             // An arithmetic shift rounds towards minus infinity; adding
             // `2^k - 1` first to a negative dividend makes it round towards
@@ -499,7 +546,11 @@ pub fn mod_int(c1: Expr, c2: Expr, fresh: &mut Fresh) -> Expr {
         (_, Some(1 | -1)) => replace(c1, Expr::ConstInt(0)),
         (Some(a), Some(b)) => Expr::ConstInt(a.wrapping_rem(b)),
         (_, Some(i64::MIN)) => bind("dividend", c1, fresh, |x, _| {
-            Expr::If(Box::new(cmp_const(IntCmp::Eq, x.clone(), i64::MIN)), Box::new(Expr::ConstInt(0)), Box::new(x))
+            Expr::If(
+                Box::new(cmp_const(IntCmp::Eq, x.clone(), i64::MIN)),
+                Box::new(Expr::ConstInt(0)),
+                Box::new(x),
+            )
         }),
         (_, Some(d)) => match log2_if_power(d.wrapping_abs()) {
             // `x - (x / 2^k) * 2^k`, with the division as in `div_int`.
@@ -541,10 +592,16 @@ pub fn untag_int(c: Expr) -> Expr {
     match take_const_right(c, &Operation::Or) {
         Ok((inner, 1)) => match take_const_right(inner, &Operation::Asr) {
             Ok((x, k)) if k > 0 && is_defined_shift(k + 1) => asr_const(x, k + 1),
-            Ok((x, k)) => asr_const(binop_const(Operation::Or, binop_const(Operation::Asr, x, k), 1), 1),
+            Ok((x, k)) => asr_const(
+                binop_const(Operation::Or, binop_const(Operation::Asr, x, k), 1),
+                1,
+            ),
             Err(inner) => match take_const_right(inner, &Operation::Lsr) {
                 Ok((x, k)) if k > 0 && is_defined_shift(k + 1) => lsr_const(x, k + 1),
-                Ok((x, k)) => asr_const(binop_const(Operation::Or, binop_const(Operation::Lsr, x, k), 1), 1),
+                Ok((x, k)) => asr_const(
+                    binop_const(Operation::Or, binop_const(Operation::Lsr, x, k), 1),
+                    1,
+                ),
                 Err(inner) => asr_const(binop_const(Operation::Or, inner, 1), 1),
             },
         },
@@ -675,7 +732,11 @@ pub fn if_then_else(cond: Expr, then_: Expr, else_: Expr) -> Expr {
             Ok((c, 0)) if matches!(c, Expr::Op(Operation::CmpI(_) | Operation::CmpF(_), _)) => {
                 Expr::If(Box::new(c), Box::new(else_), Box::new(then_))
             }
-            Ok((c, n)) => Expr::If(Box::new(cmp_const(IntCmp::Eq, c, n)), Box::new(then_), Box::new(else_)),
+            Ok((c, n)) => Expr::If(
+                Box::new(cmp_const(IntCmp::Eq, c, n)),
+                Box::new(then_),
+                Box::new(else_),
+            ),
             Err(cond) => Expr::If(Box::new(cond), Box::new(then_), Box::new(else_)),
         },
     }
@@ -698,10 +759,22 @@ pub fn sign_extend_32(e: Expr) -> Expr {
     if let Some(n) = const_of(&e) {
         return Expr::ConstInt(n as i32 as i64);
     }
-    let already = matches!(&e, Expr::Op(Operation::Load { chunk: Chunk::ThirtytwoSigned, .. }, _))
-        || is_sign_extension_32(&e)
+    let already = matches!(
+        &e,
+        Expr::Op(
+            Operation::Load {
+                chunk: Chunk::ThirtytwoSigned,
+                ..
+            },
+            _
+        )
+    ) || is_sign_extension_32(&e)
         || max_signed_bit_length(&e) < 32;
-    if already { e } else { asr_const(lsl_const(e, 32), 32) }
+    if already {
+        e
+    } else {
+        asr_const(lsl_const(e, 32), 32)
+    }
 }
 
 /// `e` for a consumer that reads only its low 32 bits: a sign extension
@@ -738,7 +811,10 @@ pub fn mul_int32(a: Expr, b: Expr) -> Expr {
 
 /// A boxed float: a block of one word with `Double_tag`.
 pub fn box_float(e: Expr) -> Expr {
-    op(Operation::Alloc, vec![Expr::ConstInt(block_header(DOUBLE_TAG, 1)), e])
+    op(
+        Operation::Alloc,
+        vec![Expr::ConstInt(block_header(DOUBLE_TAG, 1)), e],
+    )
 }
 
 /// The float in a boxed float; unboxing a box just allocated gives back
@@ -758,14 +834,33 @@ pub fn unbox_float(e: Expr) -> Expr {
 }
 
 pub fn load(chunk: Chunk, address: Expr) -> Expr {
-    op(Operation::Load { chunk, mutable: false }, vec![address])
+    op(
+        Operation::Load {
+            chunk,
+            mutable: false,
+        },
+        vec![address],
+    )
 }
 
 /// The address of field `n` of the block at `ptr`.
 pub fn field_address(ptr: Expr, n: usize) -> Expr {
-    if n == 0 { ptr } else { op(Operation::AddA, vec![ptr, Expr::ConstInt(n as i64 * WORD_SIZE)]) }
+    if n == 0 {
+        ptr
+    } else {
+        op(
+            Operation::AddA,
+            vec![ptr, Expr::ConstInt(n as i64 * WORD_SIZE)],
+        )
+    }
 }
 
 pub fn get_field(ptr: Expr, n: usize) -> Expr {
-    op(Operation::Load { chunk: Chunk::WordVal, mutable: true }, vec![field_address(ptr, n)])
+    op(
+        Operation::Load {
+            chunk: Chunk::WordVal,
+            mutable: true,
+        },
+        vec![field_address(ptr, n)],
+    )
 }

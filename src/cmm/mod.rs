@@ -41,15 +41,26 @@ pub enum MachType {
 
 /// A variable: a name for the reader and a stamp for uniqueness, printed
 /// `name/stamp` as OCaml prints its identifiers.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Var {
     pub name: Arc<str>,
     pub stamp: u32,
 }
 
+/// Stamps are meant to be unique, so hashing the stamp alone is cheap and
+/// still consistent with equality, which compares names too.
+impl std::hash::Hash for Var {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.stamp.hash(state)
+    }
+}
+
 impl Var {
     pub fn new(name: &str, stamp: u32) -> Var {
-        Var { name: Arc::from(name), stamp }
+        Var {
+            name: Arc::from(name),
+            stamp,
+        }
     }
 }
 
@@ -78,7 +89,10 @@ pub struct Fresh {
 
 impl Fresh {
     pub fn new() -> Fresh {
-        Fresh { next_stamp: 1, next_label: 1 }
+        Fresh {
+            next_stamp: 1,
+            next_label: 1,
+        }
     }
 
     pub fn var(&mut self, name: &str) -> Var {
@@ -208,15 +222,13 @@ impl FloatCmp {
         use FloatCmp::*;
         match self {
             Eq => a == b,
-            Neq => a != b,
             Lt => a < b,
-            Nlt => !(a < b),
             Le => a <= b,
-            Nle => !(a <= b),
             Gt => a > b,
-            Ngt => !(a > b),
             Ge => a >= b,
-            Nge => !(a >= b),
+            // With a NaN operand every ordered comparison is false, so its
+            // negation is true.
+            Neq | Nlt | Nle | Ngt | Nge => !self.negate().eval(a, b),
         }
     }
 }
@@ -269,14 +281,24 @@ pub enum Operation {
     Apply(MachType),
     /// Call a runtime function. `alloc` says whether it may allocate (and so
     /// run the GC), which the back end needs to know to record live roots.
-    ExtCall { name: String, result: MachType, alloc: bool },
-    Load { chunk: Chunk, mutable: bool },
+    ExtCall {
+        name: String,
+        result: MachType,
+        alloc: bool,
+    },
+    Load {
+        chunk: Chunk,
+        mutable: bool,
+    },
     /// Allocate a block: the first argument is the header word, the others
     /// are the fields. The result points at the first field.
     Alloc,
     /// Store the second argument at the address given by the first.
     /// `init` marks the initialisation of a fresh block (no write barrier).
-    Store { chunk: Chunk, init: bool },
+    Store {
+        chunk: Chunk,
+        init: bool,
+    },
     AddI,
     SubI,
     MulI,
@@ -360,9 +382,21 @@ pub enum Expr {
     Sequence(Box<Expr>, Box<Expr>),
     If(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `index[v]` is the case taken when the scrutinee is `v`.
-    Switch { scrutinee: Box<Expr>, index: Vec<usize>, cases: Vec<Expr> },
-    Catch { kind: CatchKind, handlers: Vec<Handler>, body: Box<Expr> },
-    Exit { label: ExitLabel, args: Vec<Expr>, traps: Vec<TrapAction> },
+    Switch {
+        scrutinee: Box<Expr>,
+        index: Vec<usize>,
+        cases: Vec<Expr>,
+    },
+    Catch {
+        kind: CatchKind,
+        handlers: Vec<Handler>,
+        body: Box<Expr>,
+    },
+    Exit {
+        label: ExitLabel,
+        args: Vec<Expr>,
+        traps: Vec<TrapAction>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -10,7 +10,12 @@ const NEVER_FITS: usize = usize::MAX / 4;
 /// A document: text, or a block of items that may each start a new line.
 enum Doc {
     Text(String),
-    Block { indent: usize, consistent: bool, items: Vec<(Sep, Doc)>, width: usize },
+    Block {
+        indent: usize,
+        consistent: bool,
+        items: Vec<(Sep, Doc)>,
+        width: usize,
+    },
 }
 
 /// What comes before an item of a block.
@@ -56,7 +61,12 @@ impl Doc {
             };
             width = width.saturating_add(sep_width).saturating_add(d.width());
         }
-        Doc::Block { indent, consistent, items, width: width.min(NEVER_FITS) }
+        Doc::Block {
+            indent,
+            consistent,
+            items,
+            width: width.min(NEVER_FITS),
+        }
     }
 }
 
@@ -81,7 +91,12 @@ impl Renderer {
                 self.out.push_str(s);
                 self.col += s.len();
             }
-            Doc::Block { indent, consistent, items, width } => {
+            Doc::Block {
+                indent,
+                consistent,
+                items,
+                width,
+            } => {
                 let start = self.col;
                 let at = |off: isize| (start + indent).saturating_add_signed(off);
                 let break_all = *consistent && start + width > MARGIN;
@@ -118,11 +133,19 @@ impl Renderer {
 
 /// The width of the items glued to the one before them.
 fn glued_width(items: &[(Sep, Doc)]) -> usize {
-    items.iter().take_while(|(sep, _)| matches!(sep, Sep::Glue)).map(|(_, d)| d.width()).sum()
+    items
+        .iter()
+        .take_while(|(sep, _)| matches!(sep, Sep::Glue))
+        .map(|(_, d)| d.width())
+        .sum()
 }
 
 fn render(doc: &Doc) -> String {
-    let mut r = Renderer { out: String::new(), col: 0, lines: 0 };
+    let mut r = Renderer {
+        out: String::new(),
+        col: 0,
+        lines: 0,
+    };
     r.render(doc);
     r.out
 }
@@ -198,10 +221,20 @@ impl fmt::Display for Operation {
         use Operation::*;
         match self {
             Apply(_) => f.write_str("app"),
-            ExtCall { name, alloc: true, .. } => write!(f, "extcall \"{name}\""),
-            ExtCall { name, alloc: false, .. } => write!(f, "extcall_noalloc \"{name}\""),
-            Load { chunk, mutable: false } => write!(f, "load {chunk}"),
-            Load { chunk, mutable: true } => write!(f, "load_mut {chunk}"),
+            ExtCall {
+                name, alloc: true, ..
+            } => write!(f, "extcall \"{name}\""),
+            ExtCall {
+                name, alloc: false, ..
+            } => write!(f, "extcall_noalloc \"{name}\""),
+            Load {
+                chunk,
+                mutable: false,
+            } => write!(f, "load {chunk}"),
+            Load {
+                chunk,
+                mutable: true,
+            } => write!(f, "load_mut {chunk}"),
             Alloc => f.write_str("alloc"),
             Store { chunk, init: true } => write!(f, "store {chunk}(init)"),
             Store { chunk, init: false } => write!(f, "store {chunk}"),
@@ -323,8 +356,13 @@ fn expr(e: &Expr) -> Doc {
         Expr::Unit => Doc::text("[]"),
         Expr::Let(..) => let_chain(e),
         Expr::LetMut(v, ty, def, body) => {
-            let binding =
-                Doc::fill(2, vec![(Sep::Glue, Doc::text(format!("{v}: {ty}"))), (Sep::Break(0), expr(def))]);
+            let binding = Doc::fill(
+                2,
+                vec![
+                    (Sep::Glue, Doc::text(format!("{v}: {ty}"))),
+                    (Sep::Break(0), expr(def)),
+                ],
+            );
             let mut items = vec![binding];
             items.extend(sequence(body));
             sexp("let_mut".to_string(), items)
@@ -342,8 +380,16 @@ fn expr(e: &Expr) -> Doc {
         }
         Expr::Sequence(..) => sexp("seq".to_string(), sequence(e)),
         Expr::If(c, a, b) => sexp("if".to_string(), vec![expr(c), expr(a), expr(b)]),
-        Expr::Switch { scrutinee, index, cases } => switch(scrutinee, index, cases),
-        Expr::Catch { kind, handlers, body } => catch(*kind, handlers, body),
+        Expr::Switch {
+            scrutinee,
+            index,
+            cases,
+        } => switch(scrutinee, index, cases),
+        Expr::Catch {
+            kind,
+            handlers,
+            body,
+        } => catch(*kind, handlers, body),
         Expr::Exit { label, args, traps } => {
             let traps = if traps.is_empty() {
                 String::new()
@@ -351,7 +397,10 @@ fn expr(e: &Expr) -> Doc {
                 let t: Vec<String> = traps.iter().map(|t| t.to_string()).collect();
                 format!("<{}>", t.join(" "))
             };
-            sexp(format!("exit{traps} {label}"), args.iter().map(expr).collect())
+            sexp(
+                format!("exit{traps} {label}"),
+                args.iter().map(expr).collect(),
+            )
         }
     }
 }
@@ -361,7 +410,13 @@ fn let_chain(e: &Expr) -> Doc {
     let mut bindings = Vec::new();
     let mut e = e;
     while let Expr::Let(v, def, body) = e {
-        bindings.push(Doc::fill(2, vec![(Sep::Glue, Doc::text(v.to_string())), (Sep::Break(0), expr(def))]));
+        bindings.push(Doc::fill(
+            2,
+            vec![
+                (Sep::Glue, Doc::text(v.to_string())),
+                (Sep::Break(0), expr(def)),
+            ],
+        ));
         e = body;
     }
     let bindings = if bindings.len() == 1 {
@@ -380,8 +435,10 @@ fn let_chain(e: &Expr) -> Doc {
 }
 
 fn switch(scrutinee: &Expr, index: &[usize], cases: &[Expr]) -> Doc {
-    let mut parts =
-        vec![(Sep::Glue, Doc::text("(switch")), (Sep::Break(0), expr(scrutinee))];
+    let mut parts = vec![
+        (Sep::Glue, Doc::text("(switch")),
+        (Sep::Break(0), expr(scrutinee)),
+    ];
     for (i, case) in cases.iter().enumerate() {
         let values: Vec<String> = index
             .iter()
@@ -415,7 +472,11 @@ fn catch(kind: CatchKind, handlers: &[Handler], body: &Expr) -> Doc {
 }
 
 fn fundecl(f: &FunDecl) -> Doc {
-    let ps: Vec<String> = f.params.iter().map(|(v, ty)| format!("{v}: {ty}")).collect();
+    let ps: Vec<String> = f
+        .params
+        .iter()
+        .map(|(v, ty)| format!("{v}: {ty}"))
+        .collect();
     let mut param_parts = vec![(Sep::Glue, Doc::text("("))];
     for (i, p) in ps.into_iter().enumerate() {
         param_parts.push((if i == 0 { Sep::Glue } else { Sep::Break(0) }, Doc::text(p)));
@@ -455,7 +516,11 @@ fn data_item(d: &DataItem) -> String {
 
 fn data(items: &[DataItem]) -> Doc {
     let mut parts = vec![(Sep::Glue, Doc::text("(data"))];
-    parts.extend(items.iter().map(|d| (Sep::Break(0), Doc::text(data_item(d)))));
+    parts.extend(
+        items
+            .iter()
+            .map(|d| (Sep::Break(0), Doc::text(data_item(d)))),
+    );
     parts.push((Sep::Glue, Doc::text(")")));
     Doc::consistent(1, parts)
 }
