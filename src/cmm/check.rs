@@ -684,3 +684,244 @@ pub fn check_program(program: &Program, externals: &[&str]) -> Result<(), Vec<Ch
         Err(errors)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cmm::helpers::*;
+
+    fn function(body: Expr, params: Vec<(Var, MachType)>) -> Program {
+        Program {
+            phrases: vec![Phrase::Function(FunDecl {
+                name: "f".to_string(),
+                params,
+                body,
+            })],
+        }
+    }
+
+    /// The messages of the errors found in `body`, a function of `params`.
+    fn errors(body: Expr, params: Vec<(Var, MachType)>) -> Vec<String> {
+        match check_program(&function(body, params), &["caml_exn_Not_found"]) {
+            Ok(()) => Vec::new(),
+            Err(es) => es.into_iter().map(|e| e.message).collect(),
+        }
+    }
+
+    fn exit(l: Label, args: Vec<Expr>, traps: Vec<TrapAction>) -> Expr {
+        Expr::Exit {
+            label: ExitLabel::Label(l),
+            args,
+            traps,
+        }
+    }
+
+    fn catch(
+        kind: CatchKind,
+        label: Label,
+        params: Vec<(Var, MachType)>,
+        body: Expr,
+        handler: Expr,
+    ) -> Expr {
+        Expr::Catch {
+            kind,
+            handlers: vec![Handler {
+                label,
+                params,
+                body: handler,
+            }],
+            body: Box::new(body),
+        }
+    }
+
+    #[test]
+    fn variables_must_be_bound_and_mutable_to_be_assigned() {
+        let mut fresh = Fresh::new();
+        let (x, y) = (fresh.var("x"), fresh.var("y"));
+        assert_eq!(errors(var(&y), vec![]), vec!["unbound variable y/2"]);
+        let assign = Expr::Assign(x.clone(), Box::new(Expr::ConstInt(1)));
+        assert_eq!(
+            errors(assign, vec![(x, MachType::Int)]),
+            vec!["assignment to immutable variable x/1"]
+        );
+    }
+
+    #[test]
+    fn labels_are_scoped_and_exits_have_the_handler_arity() {
+        let mut fresh = Fresh::new();
+        let (l, x) = (fresh.label(), fresh.var("x"));
+        let ok = catch(
+            CatchKind::Normal,
+            l,
+            vec![(x.clone(), MachType::Int)],
+            exit(l, vec![Expr::ConstInt(1)], vec![]),
+            var(&x),
+        );
+        assert_eq!(errors(ok, vec![]), Vec::<String>::new());
+        let bad_arity = catch(
+            CatchKind::Normal,
+            l,
+            vec![(x.clone(), MachType::Int)],
+            exit(l, vec![], vec![]),
+            var(&x),
+        );
+        assert_eq!(
+            errors(bad_arity, vec![]),
+            vec!["exit 1 with 0 arguments, but the handler takes 1"]
+        );
+        // A non-recursive handler cannot jump to itself.
+        let self_jump = catch(
+            CatchKind::Normal,
+            l,
+            vec![],
+            exit(l, vec![], vec![]),
+            exit(l, vec![], vec![]),
+        );
+        assert_eq!(
+            errors(self_jump, vec![]),
+            vec!["exit to label 1, which is not in scope"]
+        );
+    }
+
+    #[test]
+    fn operands_must_have_the_right_machine_type() {
+        let e = op(
+            Operation::AddF,
+            vec![Expr::ConstFloat(1.0), Expr::ConstInt(2)],
+        );
+        assert_eq!(
+            errors(e, vec![]),
+            vec!["operand 2 of (+f) should be a float but is a word"]
+        );
+        let alloc = op(
+            Operation::Alloc,
+            vec![Expr::ConstInt(block_header(0, 2)), Expr::ConstInt(1)],
+        );
+        assert_eq!(
+            errors(alloc, vec![]),
+            vec!["alloc header says 2 fields but 1 are given"]
+        );
+    }
+
+    #[test]
+    fn calls_to_known_functions_have_their_arity() {
+        let mut fresh = Fresh::new();
+        let x = fresh.var("x");
+        let call = op(
+            Operation::Apply(MachType::Val),
+            vec![
+                Expr::ConstSymbol("f".into()),
+                Expr::ConstInt(1),
+                Expr::ConstInt(2),
+            ],
+        );
+        assert_eq!(
+            errors(call, vec![(x, MachType::Val)]),
+            vec!["\"f\" takes 1 arguments but is applied to 2"]
+        );
+    }
+
+    /// `try (exit<pop> join 1) with e -> 0` in the trap style, with the pop
+    /// present or not.
+    fn try_body(pop: bool) -> Expr {
+        let mut fresh = Fresh::new();
+        let (h, k, join) = (fresh.label(), fresh.label(), fresh.label());
+        let (e, r) = (fresh.var("e"), fresh.var("r"));
+        let leave = if pop {
+            exit(join, vec![Expr::ConstInt(1)], vec![TrapAction::Pop(h)])
+        } else {
+            Expr::ConstInt(1)
+        };
+        let protected = catch(
+            CatchKind::Normal,
+            k,
+            vec![],
+            exit(k, vec![], vec![TrapAction::Push(h)]),
+            leave,
+        );
+        let trap = catch(
+            CatchKind::ExnHandler,
+            h,
+            vec![(e, MachType::Val)],
+            protected,
+            Expr::ConstInt(0),
+        );
+        catch(
+            CatchKind::Normal,
+            join,
+            vec![(r.clone(), MachType::Int)],
+            trap,
+            var(&r),
+        )
+    }
+
+    #[test]
+    fn traps_pushed_must_be_popped() {
+        assert_eq!(errors(try_body(true), vec![]), Vec::<String>::new());
+        assert_eq!(
+            errors(try_body(false), vec![]),
+            vec!["a value is delivered with trap stack [1] where [] is expected (a pushed handler is not popped)"]
+        );
+    }
+
+    #[test]
+    fn exception_handlers_are_entered_by_raise_only() {
+        let mut fresh = Fresh::new();
+        let (h, e) = (fresh.label(), fresh.var("e"));
+        let bad = catch(
+            CatchKind::ExnHandler,
+            h,
+            vec![(e, MachType::Val)],
+            exit(h, vec![Expr::ConstInt(1)], vec![]),
+            Expr::ConstInt(0),
+        );
+        assert_eq!(
+            errors(bad, vec![]),
+            vec!["exit to exception handler 1: only raise enters it"]
+        );
+    }
+
+    #[test]
+    fn a_pushed_handler_must_enclose_the_code_it_protects() {
+        let mut fresh = Fresh::new();
+        let (k, h, e) = (fresh.label(), fresh.label(), fresh.var("e"));
+        // The target k lies outside h's catch: a raise in k would find h's
+        // catch gone.
+        let inner = catch(
+            CatchKind::ExnHandler,
+            h,
+            vec![(e, MachType::Val)],
+            exit(k, vec![], vec![TrapAction::Push(h)]),
+            Expr::ConstInt(0),
+        );
+        let outer = catch(
+            CatchKind::Normal,
+            k,
+            vec![],
+            inner,
+            raise_symbol("caml_exn_Not_found"),
+        );
+        assert_eq!(
+            errors(outer, vec![]),
+            vec!["exit 1 pushes 2 but leaves the catch of 2"]
+        );
+    }
+
+    #[test]
+    fn symbols_must_be_defined() {
+        assert_eq!(
+            errors(Expr::ConstSymbol("nowhere".into()), vec![]),
+            vec!["undefined symbol \"nowhere\""]
+        );
+        let data = Program {
+            phrases: vec![Phrase::Data(vec![DataItem::SymbolAddress(
+                "nowhere".into(),
+            )])],
+        };
+        let message = check_program(&data, &[]).map_err(|es| es[0].to_string());
+        assert_eq!(
+            message,
+            Err("undefined symbol \"nowhere\" in data".to_string())
+        );
+    }
+}
