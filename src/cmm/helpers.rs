@@ -1028,7 +1028,7 @@ mod tests {
             for d in [2, 8, -4, 3] {
                 let got = evaluate(
                     div_int(var(&x), Expr::ConstInt(d), &mut fresh),
-                    &[x.clone()],
+                    std::slice::from_ref(&x),
                     &[n],
                 );
                 assert_eq!(
@@ -1038,7 +1038,7 @@ mod tests {
                 );
                 let got = evaluate(
                     mod_int(var(&x), Expr::ConstInt(d), &mut fresh),
-                    &[x.clone()],
+                    std::slice::from_ref(&x),
                     &[n],
                 );
                 assert_eq!(

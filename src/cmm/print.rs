@@ -558,3 +558,202 @@ impl fmt::Display for Program {
         Ok(())
     }
 }
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cmm::helpers::*;
+
+    fn exit(l: Label) -> Expr {
+        Expr::Exit {
+            label: ExitLabel::Label(l),
+            args: vec![],
+            traps: vec![],
+        }
+    }
+
+    /// `let loop n = let r = ref 0 in for i = 0 to n do r := !r + i done; !r`
+    /// as ocamlopt 4.13 translates it; its `-dcmm` listing is the expected
+    /// text, up to stamps and source locations.
+    #[test]
+    fn layout_follows_ocamlopt() {
+        let mut fresh = Fresh::new();
+        let (r, i, bound, prev, n) = (
+            fresh.var("r"),
+            fresh.var("i"),
+            fresh.var("bound"),
+            fresh.var("*id_prev*"),
+            fresh.var("n"),
+        );
+        let (l6, l7) = (Label(6), Label(7));
+        let step = seq(
+            Expr::Assign(i.clone(), Box::new(add_const(var(&i), 2))),
+            Expr::If(
+                Box::new(op(
+                    Operation::CmpI(IntCmp::Eq),
+                    vec![var(&prev), var(&bound)],
+                )),
+                Box::new(exit(l6)),
+                Box::new(Expr::Unit),
+            ),
+        );
+        let body = seq(
+            Expr::Assign(r.clone(), Box::new(add_int_caml(var(&r), var(&i)))),
+            seq(let_in(prev.clone(), var(&i), step), exit(l7)),
+        );
+        let lp = Expr::Catch {
+            kind: CatchKind::Recursive,
+            handlers: vec![Handler {
+                label: l7,
+                params: vec![],
+                body,
+            }],
+            body: Box::new(exit(l7)),
+        };
+        let test = op(Operation::CmpI(IntCmp::Gt), vec![var(&i), var(&bound)]);
+        let outer = Expr::Catch {
+            kind: CatchKind::Normal,
+            handlers: vec![Handler {
+                label: l6,
+                params: vec![],
+                body: Expr::Unit,
+            }],
+            body: Box::new(Expr::If(Box::new(test), Box::new(exit(l6)), Box::new(lp))),
+        };
+        let inner = Expr::LetMut(
+            i.clone(),
+            MachType::Int,
+            Box::new(int_const(0)),
+            Box::new(let_in(bound, var(&n), outer)),
+        );
+        let e = Expr::LetMut(
+            r.clone(),
+            MachType::Int,
+            Box::new(int_const(0)),
+            Box::new(seq(inner, var(&r))),
+        );
+        let f = FunDecl {
+            name: "camlT__loop_163".into(),
+            params: vec![(n, MachType::Val)],
+            body: e,
+        };
+        assert_eq!(
+            f.to_string(),
+            r#"(function camlT__loop_163 (n/5: val)
+ (let_mut r/1: int 1
+   (let_mut i/2: int 1
+     (let bound/3 n/5
+       (catch
+         (if (> i/2 bound/3) (exit 6)
+           (catch rec (exit 7) with(7) (assign r/1 (+ (+ r/1 i/2) -1))
+             (let *id_prev*/4 i/2 (assign i/2 (+ i/2 2))
+               (if (== *id_prev*/4 bound/3) (exit 6) []))
+             (exit 7)))
+       with(6) [])))
+   r/1))"#
+        );
+    }
+
+    #[test]
+    fn switches_traps_and_exception_handlers() {
+        let mut fresh = Fresh::new();
+        let (n, e, x) = (fresh.var("n"), fresh.var("exn"), fresh.var("x"));
+        let sw = Expr::Switch {
+            scrutinee: Box::new(var(&n)),
+            index: vec![0, 1, 1, 2],
+            cases: vec![int_const(1), int_const(5), int_const(9)],
+        };
+        assert_eq!(
+            sw.to_string(),
+            "(switch n/1\n  case 0: 3\n  case 1: case 2: 11\n  case 3: 19)"
+        );
+        let (h, k) = (fresh.label(), fresh.label());
+        let body = Expr::Catch {
+            kind: CatchKind::Normal,
+            handlers: vec![Handler {
+                label: k,
+                params: vec![(x.clone(), MachType::Int)],
+                body: Expr::Exit {
+                    label: ExitLabel::Return,
+                    args: vec![var(&x)],
+                    traps: vec![TrapAction::Pop(h)],
+                },
+            }],
+            body: Box::new(Expr::Exit {
+                label: ExitLabel::Label(k),
+                args: vec![Expr::ConstInt(3)],
+                traps: vec![TrapAction::Push(h)],
+            }),
+        };
+        let t = Expr::Catch {
+            kind: CatchKind::ExnHandler,
+            handlers: vec![Handler {
+                label: h,
+                params: vec![(e.clone(), MachType::Val)],
+                body: var(&e),
+            }],
+            body: Box::new(body),
+        };
+        assert_eq!(
+            t.to_string(),
+            "(catch exn\n  (catch (exit<push(1)> 2 3) with(2 x/3: int) (exit<pop(1)> *return* x/3))\nwith(1 exn/2: val) exn/2)"
+        );
+    }
+
+    #[test]
+    fn data_fits_on_a_line_or_takes_one_line_per_item() {
+        let short = Phrase::Data(vec![
+            DataItem::Int(3063),
+            DataItem::DefineSymbol("camlT__9".into()),
+            DataItem::SymbolAddress("camlT__m_160".into()),
+            DataItem::Int(72057594037927941),
+        ]);
+        let long = Phrase::Data(vec![
+            DataItem::Int(4087),
+            DataItem::GlobalSymbol("camlT__5".into()),
+            DataItem::DefineSymbol("camlT__5".into()),
+            DataItem::SymbolAddress("caml_curry2".into()),
+            DataItem::Int(144115188075855879),
+            DataItem::SymbolAddress("camlT__bytes_216".into()),
+            DataItem::String(b"he\"llo\n".to_vec()),
+            DataItem::Double(0.1),
+        ]);
+        let program = Program {
+            phrases: vec![short, long],
+        };
+        assert_eq!(
+            program.to_string(),
+            r#"(data int 3063 "camlT__9": addr "camlT__m_160" int 72057594037927941)
+(data
+ int 4087
+ global "camlT__5"
+ "camlT__5":
+ addr "caml_curry2"
+ int 144115188075855879
+ addr "camlT__bytes_216"
+ string "he\"llo\n"
+ double 0.1)
+"#
+        );
+    }
+
+    #[test]
+    fn floats_print_exactly() {
+        let f = |x: f64| Expr::ConstFloat(x).to_string();
+        assert_eq!(
+            [
+                f(0.1 + 0.2),
+                f(1.0),
+                f(1e100),
+                f(f64::NEG_INFINITY),
+                f(-0.0)
+            ],
+            [
+                "0.30000000000000004",
+                "1.0",
+                "1e100",
+                "neg_infinity",
+                "-0.0"
+            ]
+        );
+    }
+}
