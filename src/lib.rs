@@ -5,4 +5,5 @@ pub mod driver;
 pub mod lambda;
 pub mod observable;
 pub mod syntax;
+pub mod to_cmm;
 pub mod types;
