@@ -18,6 +18,7 @@ pub mod interp;
 pub mod memory;
 pub mod print;
 pub mod runtime;
+pub mod stage;
 
 /// The machine type of a variable or result. OCaml's `machtype` is an array
 /// of components so that a value can span several registers on 32-bit
