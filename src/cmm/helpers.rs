@@ -216,6 +216,54 @@ pub fn neg_int(c: Expr) -> Expr {
     sub_int(Expr::ConstInt(0), c)
 }
 
+/// `2c + 1`.
+pub fn tag_int(c: Expr) -> Expr {
+    match const_of(&c) {
+        Some(n) => int_const(n),
+        None => add_const(lsl_const(c, 1), 1),
+    }
+}
+
+/// `c >> 1`, arithmetic. `untag (tag c)` gives back `c` when `c` is known
+/// to fit in 63 bits (a comparison's 0 or 1, a masked value); otherwise the
+/// two shifts must stay, since they sign-extend bit 62.
+pub fn untag_int(c: Expr) -> Expr {
+    if let Some(n) = const_of(&c) {
+        return Expr::ConstInt(n >> 1);
+    }
+    // `(x >>s k) or 1` is a tagged result whose untagging is one shift.
+    match take_const_right(c, &Operation::Or) {
+        Ok((inner, 1)) => match take_const_right(inner, &Operation::Asr) {
+            Ok((x, k)) if k > 0 && is_defined_shift(k + 1) => asr_const(x, k + 1),
+            Ok((x, k)) => asr_const(
+                binop_const(Operation::Or, binop_const(Operation::Asr, x, k), 1),
+                1,
+            ),
+            Err(inner) => match take_const_right(inner, &Operation::Lsr) {
+                Ok((x, k)) if k > 0 && is_defined_shift(k + 1) => lsr_const(x, k + 1),
+                Ok((x, k)) => asr_const(
+                    binop_const(Operation::Or, binop_const(Operation::Lsr, x, k), 1),
+                    1,
+                ),
+                Err(inner) => asr_const(binop_const(Operation::Or, inner, 1), 1),
+            },
+        },
+        Ok((x, n)) => asr_const(binop_const(Operation::Or, x, n), 1),
+        Err(c) => asr_const(c, 1),
+    }
+}
+
+/// Tagged addition: `(2a+1) + (2b+1) - 1 = 2(a+b) + 1`. No untagging, so
+/// in `(x + y) + z` the adjustments merge into one constant.
+pub fn add_int_caml(a: Expr, b: Expr) -> Expr {
+    add_const(add_int(a, b), -1)
+}
+
+/// Tagged subtraction: `(2a+1) - (2b+1) + 1 = 2(a-b) + 1`.
+pub fn sub_int_caml(a: Expr, b: Expr) -> Expr {
+    add_const(sub_int(a, b), 1)
+}
+
 /// A shift by `n` is only defined for `0 <= n < 64`.
 fn is_defined_shift(n: i64) -> bool {
     (0..64).contains(&n)
@@ -478,6 +526,11 @@ pub fn mul_int(c1: Expr, c2: Expr) -> Expr {
     }
 }
 
+/// Tagged multiplication: `((2a+1) - 1) * b + 1 = 2ab + 1`.
+pub fn mul_int_caml(a: Expr, b: Expr) -> Expr {
+    add_const(mul_int(add_const(a, -1), untag_int(b)), 1)
+}
+
 /// Binds `e` to a fresh variable unless it is trivial, for a `body` that
 /// uses it more than once.
 pub fn bind(
@@ -571,59 +624,6 @@ pub fn mod_int(c1: Expr, c2: Expr, fresh: &mut Fresh) -> Expr {
             })
         }),
     }
-}
-
-/// `2c + 1`.
-pub fn tag_int(c: Expr) -> Expr {
-    match const_of(&c) {
-        Some(n) => int_const(n),
-        None => add_const(lsl_const(c, 1), 1),
-    }
-}
-
-/// `c >> 1`, arithmetic. `untag (tag c)` gives back `c` when `c` is known
-/// to fit in 63 bits (a comparison's 0 or 1, a masked value); otherwise the
-/// two shifts must stay, since they sign-extend bit 62.
-pub fn untag_int(c: Expr) -> Expr {
-    if let Some(n) = const_of(&c) {
-        return Expr::ConstInt(n >> 1);
-    }
-    // `(x >>s k) or 1` is a tagged result whose untagging is one shift.
-    match take_const_right(c, &Operation::Or) {
-        Ok((inner, 1)) => match take_const_right(inner, &Operation::Asr) {
-            Ok((x, k)) if k > 0 && is_defined_shift(k + 1) => asr_const(x, k + 1),
-            Ok((x, k)) => asr_const(
-                binop_const(Operation::Or, binop_const(Operation::Asr, x, k), 1),
-                1,
-            ),
-            Err(inner) => match take_const_right(inner, &Operation::Lsr) {
-                Ok((x, k)) if k > 0 && is_defined_shift(k + 1) => lsr_const(x, k + 1),
-                Ok((x, k)) => asr_const(
-                    binop_const(Operation::Or, binop_const(Operation::Lsr, x, k), 1),
-                    1,
-                ),
-                Err(inner) => asr_const(binop_const(Operation::Or, inner, 1), 1),
-            },
-        },
-        Ok((x, n)) => asr_const(binop_const(Operation::Or, x, n), 1),
-        Err(c) => asr_const(c, 1),
-    }
-}
-
-/// Tagged addition: `(2a+1) + (2b+1) - 1 = 2(a+b) + 1`. No untagging, so
-/// in `(x + y) + z` the adjustments merge into one constant.
-pub fn add_int_caml(a: Expr, b: Expr) -> Expr {
-    add_const(add_int(a, b), -1)
-}
-
-/// Tagged subtraction: `(2a+1) - (2b+1) + 1 = 2(a-b) + 1`.
-pub fn sub_int_caml(a: Expr, b: Expr) -> Expr {
-    add_const(sub_int(a, b), 1)
-}
-
-/// Tagged multiplication: `((2a+1) - 1) * b + 1 = 2ab + 1`.
-pub fn mul_int_caml(a: Expr, b: Expr) -> Expr {
-    add_const(mul_int(add_const(a, -1), untag_int(b)), 1)
 }
 
 /// Tagged division; the caller has tested the divisor against zero.

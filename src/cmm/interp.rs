@@ -972,6 +972,25 @@ mod tests {
     }
 
     #[test]
+    fn the_chapter_example() {
+        let mut fresh = Fresh::new();
+        let main = ext("caml_print_int", vec![call("sum", vec![int_const(100_000)])]);
+        let program = Program { phrases: vec![sum_function(&mut fresh), func("main", &[], main)] };
+        assert_eq!(
+            program.to_string(),
+            r#"(function sum (n/1: val)
+ (if (== n/1 1) 1 (+ (+ n/1 (app "sum" (+ n/1 -2) val)) -1)))
+
+(function main ()
+ (extcall "caml_print_int" (app "sum" 200001 val) val))
+
+"#
+        );
+        let out = run_program(&program, "main").expect("runs");
+        assert_eq!((out.stdout, out.exit_code), (b"5000050000".to_vec(), 0));
+    }
+
+    #[test]
     fn deep_recursion_does_not_exhaust_the_host_stack() {
         let mut fresh = Fresh::new();
         let main = ext(
