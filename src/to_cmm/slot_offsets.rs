@@ -62,6 +62,14 @@ pub fn function_slot_size(arity: u32) -> usize {
     }
 }
 
+/// OCaml's closure info word: the arity in the top 8 bits, then (as in
+/// flambda-backend) a bit set on the last function slot of the block,
+/// then the distance in words from this slot to `startenv`, then a 1 so
+/// that the GC may read the word as an integer.
+pub fn closure_info(arity: i64, startenv_distance: usize, is_last: bool) -> i64 {
+    arity.wrapping_shl(56) | ((is_last as i64) << 55) | ((startenv_distance as i64) << 1) | 1
+}
+
 /// An impossible layout.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SlotOffsetError {
@@ -477,14 +485,6 @@ pub fn assign_offsets<F: SlotId, V: SlotId>(
     input: &Input<F, V>,
 ) -> Result<Offsets<F, V>, SlotOffsetError> {
     Greedy::collect(input)?.run()
-}
-
-/// OCaml's closure info word: the arity in the top 8 bits, then (as in
-/// flambda-backend) a bit set on the last function slot of the block,
-/// then the distance in words from this slot to `startenv`, then a 1 so
-/// that the GC may read the word as an integer.
-pub fn closure_info(arity: i64, startenv_distance: usize, is_last: bool) -> i64 {
-    arity.wrapping_shl(56) | ((is_last as i64) << 55) | ((startenv_distance as i64) << 1) | 1
 }
 
 /// What occupies a word (or a few) of a closure block.
