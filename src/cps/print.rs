@@ -275,24 +275,31 @@ impl Printer<'_> {
                     e = &l.body;
                 }
                 Expr::LetCont(lc) => {
-                    e = match &**lc {
+                    let (inline, body) = match &**lc {
                         LetCont::NonRecursive { cont, handler, body } => {
                             self.indent(ind);
                             self.out.push_str("let_cont ");
-                            self.handler(*cont, handler, ind);
-                            body
+                            (self.handler(*cont, handler, ind), body)
                         }
                         LetCont::Recursive { handlers, body } => {
+                            let mut inline = false;
                             for (i, (k, h)) in handlers.iter().enumerate() {
                                 self.indent(ind);
                                 self.out.push_str(if i == 0 { "let_cont rec " } else { "and " });
-                                self.handler(*k, h, ind);
+                                inline = self.handler(*k, h, ind);
                             }
-                            body
+                            (inline, body)
                         }
                     };
-                    self.indent(ind);
-                    self.out.push_str("in\n");
+                    if inline {
+                        // `let_cont k x = apply_cont ... in` on one line.
+                        self.out.pop();
+                        self.out.push_str(" in\n");
+                    } else {
+                        self.indent(ind);
+                        self.out.push_str("in\n");
+                    }
+                    e = body;
                 }
                 Expr::Apply(a) => return self.apply(a, ind),
                 Expr::ApplyCont(ac) => {
@@ -335,17 +342,19 @@ impl Printer<'_> {
     }
 
     /// `k params =` and the handler's body: on the same line when it is a
-    /// single jump or call, indented below otherwise.
-    fn handler(&mut self, k: Continuation, h: &ContHandler, ind: usize) {
+    /// single jump (the result says so), indented below otherwise.
+    fn handler(&mut self, k: Continuation, h: &ContHandler, ind: usize) -> bool {
         self.handler_header(k, h);
         match &h.body {
             Expr::ApplyCont(ac) => {
                 let s = self.apply_cont(ac);
                 let _ = writeln!(self.out, " {s}");
+                true
             }
             body => {
                 self.out.push('\n');
                 self.expr(body, ind + 2);
+                false
             }
         }
     }
@@ -474,6 +483,7 @@ impl Printer<'_> {
             StaticConst::BoxedInt64(n) => format!("boxed_int64 {n}L"),
             StaticConst::BoxedNativeint(n) => format!("boxed_nativeint {n}n"),
             StaticConst::String(bytes) => string_literal(bytes),
+            StaticConst::Runtime(name) => format!("runtime {name}"),
             StaticConst::FloatBlock { mutability, fields } => {
                 let fs: Vec<String> = fields.iter().map(|f| float_literal(f.get())).collect();
                 format!("{}float_block ({})", mutable(mutability), fs.join(", "))

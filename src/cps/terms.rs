@@ -219,6 +219,11 @@ pub enum StaticConst {
     /// A flat block of floats (tag 254): a constant `float array` or record
     /// of floats.
     FloatBlock { mutability: Mutability, fields: Vec<FloatBits> },
+    /// A value the runtime system defines, known by its linker name (OCaml's
+    /// predefined exceptions: `caml_exn_Not_found`...). The program and the
+    /// runtime must share these, so that an exception the runtime raises is
+    /// physically equal to the one the program matches against.
+    Runtime(String),
 }
 
 /// `let_cont`: one non-recursive handler, or a group of recursive ones.
