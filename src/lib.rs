@@ -11,3 +11,7 @@ pub mod diagnostics;
 // --- book/src/driver.md:1440 [block 26] ---
 pub mod driver;
 // <<crate-modules>> end
+
+// TEMPORARY (cps helper, until the chapters register these through crate-modules)
+pub mod cps;
+pub mod observable;

@@ -37,17 +37,29 @@ impl Block {
     }
 
     /// `let hint = op args`, the variable's kind being the primitive's.
-    pub fn prim(&mut self, names: &mut Names, hint: &str, op: PrimOp, args: Vec<Simple>) -> Variable {
+    pub fn prim(
+        &mut self,
+        names: &mut Names,
+        hint: &str,
+        op: PrimOp,
+        args: Vec<Simple>,
+    ) -> Variable {
         let var = names.var(hint);
         let param = Param::new(var, op.result_kind());
-        self.items.push(Item::Let(Binding::Var { param, named: Named::Prim(Prim::new(op, args)) }));
+        self.items.push(Item::Let(Binding::Var {
+            param,
+            named: Named::Prim(Prim::new(op, args)),
+        }));
         var
     }
 
     /// `let hint = s`, with the kind given.
     pub fn simple(&mut self, names: &mut Names, hint: &str, kind: Kind, s: Simple) -> Variable {
         let var = names.var(hint);
-        self.items.push(Item::Let(Binding::Var { param: Param::new(var, kind), named: Named::Simple(s) }));
+        self.items.push(Item::Let(Binding::Var {
+            param: Param::new(var, kind),
+            named: Named::Simple(s),
+        }));
         var
     }
 
@@ -62,7 +74,10 @@ impl Block {
                 names.var(&hint)
             })
             .collect();
-        self.items.push(Item::Let(Binding::SetOfClosures { vars: vars.clone(), set }));
+        self.items.push(Item::Let(Binding::SetOfClosures {
+            vars: vars.clone(),
+            set,
+        }));
         vars
     }
 
@@ -88,13 +103,20 @@ impl Block {
     /// Wrap the bindings, innermost last, around the expression that ends
     /// the block.
     pub fn finish(self, end: Expr) -> Expr {
-        self.items.into_iter().rev().fold(end, |body, item| match item {
-            Item::Let(binding) => Expr::Let(Box::new(Let { binding, body })),
-            Item::LetCont(cont, handler) => {
-                Expr::LetCont(Box::new(LetCont::NonRecursive { cont, handler, body }))
-            }
-            Item::LetContRec(handlers) => Expr::LetCont(Box::new(LetCont::Recursive { handlers, body })),
-        })
+        self.items
+            .into_iter()
+            .rev()
+            .fold(end, |body, item| match item {
+                Item::Let(binding) => Expr::Let(Box::new(Let { binding, body })),
+                Item::LetCont(cont, handler) => Expr::LetCont(Box::new(LetCont::NonRecursive {
+                    cont,
+                    handler,
+                    body,
+                })),
+                Item::LetContRec(handlers) => {
+                    Expr::LetCont(Box::new(LetCont::Recursive { handlers, body }))
+                }
+            })
     }
 }
 
@@ -103,7 +125,11 @@ pub fn apply_cont(k: Continuation, args: Vec<Simple>) -> Expr {
 }
 
 pub fn apply_cont_trap(k: Continuation, args: Vec<Simple>, trap: TrapAction) -> Expr {
-    Expr::ApplyCont(Box::new(ApplyCont { cont: k, args, trap: Some(trap) }))
+    Expr::ApplyCont(Box::new(ApplyCont {
+        cont: k,
+        args,
+        trap: Some(trap),
+    }))
 }
 
 /// Raise `exn` to `handler`, the innermost exception continuation.
@@ -112,12 +138,21 @@ pub fn raise(handler: Continuation, exn: Simple) -> Expr {
 }
 
 pub fn switch(scrutinee: Simple, arms: impl IntoIterator<Item = (i64, ApplyCont)>) -> Expr {
-    Expr::Switch(Box::new(Switch { scrutinee, arms: arms.into_iter().collect::<BTreeMap<_, _>>() }))
+    Expr::Switch(Box::new(Switch {
+        scrutinee,
+        arms: arms.into_iter().collect::<BTreeMap<_, _>>(),
+    }))
 }
 
 /// `if c then k_then () else k_else ()` on a naked 0/1.
 pub fn if_then_else(cond: Simple, k_then: Continuation, k_else: Continuation) -> Expr {
-    switch(cond, [(0, ApplyCont::new(k_else, vec![])), (1, ApplyCont::new(k_then, vec![]))])
+    switch(
+        cond,
+        [
+            (0, ApplyCont::new(k_else, vec![])),
+            (1, ApplyCont::new(k_then, vec![])),
+        ],
+    )
 }
 
 pub fn apply(
@@ -127,7 +162,13 @@ pub fn apply(
     return_to: Return,
     exn_cont: Continuation,
 ) -> Expr {
-    Expr::Apply(Box::new(Apply { callee: Some(callee), args, call_kind, return_to, exn_cont }))
+    Expr::Apply(Box::new(Apply {
+        callee: Some(callee),
+        args,
+        call_kind,
+        return_to,
+        exn_cont,
+    }))
 }
 
 /// A call into the runtime system.
@@ -142,14 +183,20 @@ pub fn runtime_call(
     Expr::Apply(Box::new(Apply {
         callee: None,
         args,
-        call_kind: CallKind::Runtime { name: name.to_string(), arg_kinds, result_kinds },
+        call_kind: CallKind::Runtime {
+            name: name.to_string(),
+            arg_kinds,
+            result_kinds,
+        },
         return_to,
         exn_cont,
     }))
 }
 
 pub fn invalid(message: &str) -> Expr {
-    Expr::Invalid { message: message.to_string() }
+    Expr::Invalid {
+        message: message.to_string(),
+    }
 }
 
 /// The names a piece of code binds, made before its body (which uses them).
@@ -165,7 +212,10 @@ impl CodeHeader {
     pub fn new(names: &mut Names, hint: &str, params: &[(&str, Kind)]) -> CodeHeader {
         CodeHeader {
             id: names.code_id(hint),
-            params: params.iter().map(|(h, k)| Param::new(names.var(h), *k)).collect(),
+            params: params
+                .iter()
+                .map(|(h, k)| Param::new(names.var(h), *k))
+                .collect(),
             my_closure: names.var("my_closure"),
             return_cont: names.cont("k"),
             exn_cont: names.cont("k_exn"),
@@ -173,7 +223,9 @@ impl CodeHeader {
     }
 
     pub fn param(&self, i: usize) -> Simple {
-        self.params.get(i).map_or(Simple::unit(), |p| Simple::Var(p.var))
+        self.params
+            .get(i)
+            .map_or(Simple::unit(), |p| Simple::Var(p.var))
     }
 
     /// The code, returning one value.
@@ -214,7 +266,12 @@ impl ProgramBuilder {
         let mut names = Names::new();
         let return_cont = names.cont("k_done");
         let exn_cont = names.cont("k_uncaught");
-        ProgramBuilder { names, code: BTreeMap::new(), return_cont, exn_cont }
+        ProgramBuilder {
+            names,
+            code: BTreeMap::new(),
+            return_cont,
+            exn_cont,
+        }
     }
 
     pub fn add_code(&mut self, code: Code) {

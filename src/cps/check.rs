@@ -218,9 +218,17 @@ impl<'p> Checker<'p> {
         self.collect_binders(&p.body, &mut seen_vars, &mut seen_conts);
         for (id, code) in &p.code {
             if *id != code.id {
-                self.error(msg!["code is filed under ", *id, " but is ", code.id], Place::Code(code));
+                self.error(
+                    msg!["code is filed under ", *id, " but is ", code.id],
+                    Place::Code(code),
+                );
             }
-            for param in code.params.iter().map(|p| (p.var, p.kind)).chain([(code.my_closure, Kind::Value)]) {
+            for param in code
+                .params
+                .iter()
+                .map(|p| (p.var, p.kind))
+                .chain([(code.my_closure, Kind::Value)])
+            {
                 self.bind_var_once(param.0, param.1, &mut seen_vars, Place::Code(code));
             }
             for k in [code.return_cont, code.exn_cont] {
@@ -237,24 +245,54 @@ impl<'p> Checker<'p> {
         }
     }
 
-    fn initial_env(&self, return_cont: Continuation, results: Vec<Kind>, exn_cont: Continuation) -> Env {
+    fn initial_env(
+        &self,
+        return_cont: Continuation,
+        results: Vec<Kind>,
+        exn_cont: Continuation,
+    ) -> Env {
         let mut env = Env::default();
-        env.conts.insert(return_cont, ContInfo { params: results, role: Role::Return });
-        env.conts.insert(exn_cont, ContInfo { params: vec![Kind::Value], role: Role::Exn });
+        env.conts.insert(
+            return_cont,
+            ContInfo {
+                params: results,
+                role: Role::Return,
+            },
+        );
+        env.conts.insert(
+            exn_cont,
+            ContInfo {
+                params: vec![Kind::Value],
+                role: Role::Exn,
+            },
+        );
         env
     }
 
     fn code(&mut self, code: &'p Code) {
-        let free = self.code_free_vars.get(&code.id).cloned().unwrap_or_default();
+        let free = self
+            .code_free_vars
+            .get(&code.id)
+            .cloned()
+            .unwrap_or_default();
         if !free.is_empty() {
             if self.options.closed_code {
-                let names: Vec<String> = free.iter().map(|v| self.names().hint(*v).to_string()).collect();
+                let names: Vec<String> = free
+                    .iter()
+                    .map(|v| self.names().hint(*v).to_string())
+                    .collect();
                 self.error(
-                    msg![format!("code is not closed: it refers to {}", names.join(", "))],
+                    msg![format!(
+                        "code is not closed: it refers to {}",
+                        names.join(", ")
+                    )],
                     Place::Code(code),
                 );
             } else if !self.allocated.contains(&code.id) {
-                self.error(msg!["code has free variables but no set of closures captures them"], Place::Code(code));
+                self.error(
+                    msg!["code has free variables but no set of closures captures them"],
+                    Place::Code(code),
+                );
             }
         }
         let mut env = self.initial_env(code.return_cont, code.result_kinds.clone(), code.exn_cont);
@@ -270,28 +308,46 @@ impl<'p> Checker<'p> {
         self.expr(&code.body, env, Some(vec![code.exn_cont]));
     }
 
-    fn bind_var_once(&mut self, v: Variable, kind: Kind, seen: &mut HashSet<Variable>, place: Place<'p>) {
+    fn bind_var_once(
+        &mut self,
+        v: Variable,
+        kind: Kind,
+        seen: &mut HashSet<Variable>,
+        place: Place<'p>,
+    ) {
         if !seen.insert(v) {
             self.error(msg!["variable ", v, " is bound more than once"], place);
         }
         self.kinds.insert(v, kind);
     }
 
-    fn bind_cont_once(&mut self, k: Continuation, seen: &mut HashSet<Continuation>, place: Place<'p>) {
+    fn bind_cont_once(
+        &mut self,
+        k: Continuation,
+        seen: &mut HashSet<Continuation>,
+        place: Place<'p>,
+    ) {
         if !seen.insert(k) {
             self.error(msg!["continuation ", k, " is bound more than once"], place);
         }
     }
 
     /// Record every binder in `e`: each variable's kind, each symbol.
-    fn collect_binders(&mut self, e: &'p Expr, vars: &mut HashSet<Variable>, conts: &mut HashSet<Continuation>) {
+    fn collect_binders(
+        &mut self,
+        e: &'p Expr,
+        vars: &mut HashSet<Variable>,
+        conts: &mut HashSet<Continuation>,
+    ) {
         let mut e = e;
         loop {
             let place = Place::Expr(e);
             match e {
                 Expr::Let(l) => {
                     match &l.binding {
-                        Binding::Var { param, .. } => self.bind_var_once(param.var, param.kind, vars, place),
+                        Binding::Var { param, .. } => {
+                            self.bind_var_once(param.var, param.kind, vars, place)
+                        }
                         Binding::SetOfClosures { vars: vs, .. } => {
                             for v in vs {
                                 self.bind_var_once(*v, Kind::Value, vars, place);
@@ -300,12 +356,19 @@ impl<'p> Checker<'p> {
                         Binding::Static(bindings) => {
                             for b in bindings {
                                 let symbols = match b {
-                                    StaticBinding::Const { symbol, .. } => std::slice::from_ref(symbol),
-                                    StaticBinding::SetOfClosures { symbols, .. } => symbols.as_slice(),
+                                    StaticBinding::Const { symbol, .. } => {
+                                        std::slice::from_ref(symbol)
+                                    }
+                                    StaticBinding::SetOfClosures { symbols, .. } => {
+                                        symbols.as_slice()
+                                    }
                                 };
                                 for s in symbols {
                                     if !self.symbols.insert(*s) {
-                                        self.error(msg!["symbol ", *s, " is defined more than once"], place);
+                                        self.error(
+                                            msg!["symbol ", *s, " is defined more than once"],
+                                            place,
+                                        );
                                     }
                                 }
                             }
@@ -314,7 +377,11 @@ impl<'p> Checker<'p> {
                     e = &l.body;
                 }
                 Expr::LetCont(lc) => match &**lc {
-                    LetCont::NonRecursive { cont, handler, body } => {
+                    LetCont::NonRecursive {
+                        cont,
+                        handler,
+                        body,
+                    } => {
                         self.bind_cont_once(*cont, conts, place);
                         self.collect_handler_binders(handler, vars, conts, place);
                         e = body;
@@ -327,7 +394,9 @@ impl<'p> Checker<'p> {
                         e = body;
                     }
                 },
-                Expr::Apply(_) | Expr::ApplyCont(_) | Expr::Switch(_) | Expr::Invalid { .. } => return,
+                Expr::Apply(_) | Expr::ApplyCont(_) | Expr::Switch(_) | Expr::Invalid { .. } => {
+                    return
+                }
             }
         }
     }
@@ -373,14 +442,22 @@ impl<'p> Checker<'p> {
                     e = &l.body;
                 }
                 Expr::LetCont(lc) => match &**lc {
-                    LetCont::NonRecursive { cont, handler, body } => {
+                    LetCont::NonRecursive {
+                        cont,
+                        handler,
+                        body,
+                    } => {
                         self.handler_shape(*cont, handler, false, place);
                         let mut body_env = env.clone();
                         body_env.conts.insert(*cont, cont_info(handler));
                         self.expr(body, body_env, traps.clone());
                         // The handler is entered with the trap stack its
                         // uses agreed on; unused, it is dead code.
-                        traps = if traps.is_some() { self.entry_traps.get(cont).cloned() } else { None };
+                        traps = if traps.is_some() {
+                            self.entry_traps.get(cont).cloned()
+                        } else {
+                            None
+                        };
                         for p in &handler.params {
                             env.vars.insert(p.var, p.kind);
                         }
@@ -395,10 +472,18 @@ impl<'p> Checker<'p> {
                         // A handler reached only from another handler of the
                         // group learns its entry stack once that one is
                         // checked: go round until nothing new is learnt.
-                        let mut pending: Vec<&'p (Continuation, ContHandler)> = handlers.iter().collect();
-                        while let Some(i) = pending.iter().position(|(k, _)| self.entry_traps.contains_key(k)) {
+                        let mut pending: Vec<&'p (Continuation, ContHandler)> =
+                            handlers.iter().collect();
+                        while let Some(i) = pending
+                            .iter()
+                            .position(|(k, _)| self.entry_traps.contains_key(k))
+                        {
                             let (k, h) = pending.remove(i);
-                            let entry = if traps.is_some() { self.entry_traps.get(k).cloned() } else { None };
+                            let entry = if traps.is_some() {
+                                self.entry_traps.get(k).cloned()
+                            } else {
+                                None
+                            };
                             self.handler_body(h, &env, entry);
                         }
                         for (_, h) in pending {
@@ -408,11 +493,16 @@ impl<'p> Checker<'p> {
                     }
                 },
                 Expr::Apply(a) => return self.apply(a, &env, &traps, place),
-                Expr::ApplyCont(ac) => return self.apply_cont(ac, Via::Jump(ac.trap), &env, &traps, place),
+                Expr::ApplyCont(ac) => {
+                    return self.apply_cont(ac, Via::Jump(ac.trap), &env, &traps, place)
+                }
                 Expr::Switch(s) => {
                     if let Some(kind) = self.simple_kind(&s.scrutinee, &env, place) {
                         if kind != Kind::NakedImmediate {
-                            self.error(msg![format!("switch on a {kind}, not a naked immediate")], place);
+                            self.error(
+                                msg![format!("switch on a {kind}, not a naked immediate")],
+                                place,
+                            );
                         }
                     }
                     if s.arms.is_empty() {
@@ -439,14 +529,27 @@ impl<'p> Checker<'p> {
         self.expr(&h.body, env, traps);
     }
 
-    fn handler_shape(&mut self, k: Continuation, h: &ContHandler, recursive: bool, place: Place<'p>) {
+    fn handler_shape(
+        &mut self,
+        k: Continuation,
+        h: &ContHandler,
+        recursive: bool,
+        place: Place<'p>,
+    ) {
         if h.is_exn_handler {
             if recursive {
                 self.error(msg!["exception handler ", k, " is recursive"], place);
             }
             let kinds: Vec<Kind> = h.params.iter().map(|p| p.kind).collect();
             if kinds != [Kind::Value] {
-                self.error(msg!["exception handler ", k, " must take exactly one value, the exception"], place);
+                self.error(
+                    msg![
+                        "exception handler ",
+                        k,
+                        " must take exactly one value, the exception"
+                    ],
+                    place,
+                );
             }
         }
     }
@@ -455,7 +558,11 @@ impl<'p> Checker<'p> {
 fn cont_info(h: &ContHandler) -> ContInfo {
     ContInfo {
         params: h.params.iter().map(|p| p.kind).collect(),
-        role: if h.is_exn_handler { Role::ExnHandler } else { Role::Normal },
+        role: if h.is_exn_handler {
+            Role::ExnHandler
+        } else {
+            Role::Normal
+        },
     }
 }
 
@@ -469,15 +576,32 @@ impl<'p> Checker<'p> {
             None => {}
             Some(TrapAction::Push { exn_handler }) => {
                 if self.role(exn_handler, env) != Some(Role::ExnHandler) {
-                    self.error(msg!["push of ", exn_handler, ", which is not an exception handler in scope"], place);
+                    self.error(
+                        msg![
+                            "push of ",
+                            exn_handler,
+                            ", which is not an exception handler in scope"
+                        ],
+                        place,
+                    );
                 }
                 if let Some(stack) = &mut arrival {
                     stack.push(exn_handler);
                 }
             }
             Some(TrapAction::Pop { exn_handler }) => {
-                if !matches!(self.role(exn_handler, env), Some(Role::ExnHandler | Role::Exn)) {
-                    self.error(msg!["pop of ", exn_handler, ", which is not an exception continuation in scope"], place);
+                if !matches!(
+                    self.role(exn_handler, env),
+                    Some(Role::ExnHandler | Role::Exn)
+                ) {
+                    self.error(
+                        msg![
+                            "pop of ",
+                            exn_handler,
+                            ", which is not an exception continuation in scope"
+                        ],
+                        place,
+                    );
                 }
                 if let Some(stack) = &mut arrival {
                     match stack.last() {
@@ -486,11 +610,22 @@ impl<'p> Checker<'p> {
                         }
                         Some(top) => {
                             let top = *top;
-                            self.error(msg!["pop of ", exn_handler, " but the innermost handler is ", top], place);
+                            self.error(
+                                msg![
+                                    "pop of ",
+                                    exn_handler,
+                                    " but the innermost handler is ",
+                                    top
+                                ],
+                                place,
+                            );
                             arrival = None;
                         }
                         None => {
-                            self.error(msg!["pop of ", exn_handler, " with no handler installed"], place);
+                            self.error(
+                                msg!["pop of ", exn_handler, " with no handler installed"],
+                                place,
+                            );
                             arrival = None;
                         }
                     }
@@ -502,7 +637,15 @@ impl<'p> Checker<'p> {
 
     /// Continuation `k` is reached, with arguments of `kinds` and the trap
     /// stack `arrival`: check it may be reached that way.
-    fn reach(&mut self, k: Continuation, kinds: Option<Vec<Kind>>, via: Via, env: &Env, arrival: Traps, place: Place<'p>) {
+    fn reach(
+        &mut self,
+        k: Continuation,
+        kinds: Option<Vec<Kind>>,
+        via: Via,
+        env: &Env,
+        arrival: Traps,
+        place: Place<'p>,
+    ) {
         let Some(info) = env.conts.get(&k).cloned() else {
             self.error(msg!["continuation ", k, " is not in scope"], place);
             return;
@@ -510,35 +653,66 @@ impl<'p> Checker<'p> {
         if let Some(kinds) = kinds {
             if kinds.len() != info.params.len() {
                 self.error(
-                    msg![k, format!(" takes {} arguments but is given {}", info.params.len(), kinds.len())],
+                    msg![
+                        k,
+                        format!(
+                            " takes {} arguments but is given {}",
+                            info.params.len(),
+                            kinds.len()
+                        )
+                    ],
                     place,
                 );
             } else if kinds != info.params {
-                self.error(msg![k, format!(" takes {} but is given {}", kind_list(&info.params), kind_list(&kinds))], place);
+                self.error(
+                    msg![
+                        k,
+                        format!(
+                            " takes {} but is given {}",
+                            kind_list(&info.params),
+                            kind_list(&kinds)
+                        )
+                    ],
+                    place,
+                );
             }
         }
         let raise = via == Via::Jump(Some(TrapAction::Pop { exn_handler: k }));
-        match (info.role, via) {
-            (Role::Normal, Via::Raise) => {
-                self.error(msg![k, " is the exception continuation of a call but not an exception handler"], place);
+        let misuse = match (info.role, via) {
+            (Role::Normal, Via::Raise) => Some(msg![
+                k,
+                " is the exception continuation of a call but not an exception handler"
+            ]),
+            (Role::Normal, _) if raise => {
+                Some(msg!["raise to ", k, ", which is not an exception handler"])
             }
-            (Role::Normal, _) if raise => self.error(msg!["raise to ", k, ", which is not an exception handler"], place),
-            (Role::ExnHandler | Role::Exn, Via::Raise) => {}
-            (Role::ExnHandler | Role::Exn, _) if raise => {}
-            (Role::ExnHandler | Role::Exn, _) => {
-                self.error(msg!["exception continuation ", k, " is reached other than by raising to it"], place);
-            }
-            (Role::Return, Via::Raise) => {
-                self.error(msg!["return continuation ", k, " is used as an exception continuation"], place);
-            }
-            (Role::Normal | Role::Return, _) => {}
+            (Role::ExnHandler | Role::Exn, Via::Raise) => None,
+            (Role::ExnHandler | Role::Exn, _) if raise => None,
+            (Role::ExnHandler | Role::Exn, _) => Some(msg![
+                "exception continuation ",
+                k,
+                " is reached other than by raising to it"
+            ]),
+            (Role::Return, Via::Raise) => Some(msg![
+                "return continuation ",
+                k,
+                " is used as an exception continuation"
+            ]),
+            (Role::Normal | Role::Return, _) => None,
+        };
+        if let Some(message) = misuse {
+            // A misuse says nothing about the stack the handler expects.
+            return self.error(message, place);
         }
         let Some(stack) = arrival else { return };
         match info.role {
             Role::Normal | Role::ExnHandler => {
                 let entry = if via == Via::Raise {
                     // The callee's raise pops the handler.
-                    stack.split_last().map(|(_, below)| below.to_vec()).unwrap_or_default()
+                    stack
+                        .split_last()
+                        .map(|(_, below)| below.to_vec())
+                        .unwrap_or_default()
                 } else {
                     stack
                 };
@@ -557,12 +731,18 @@ impl<'p> Checker<'p> {
             }
             Role::Return => {
                 if stack.len() != 1 {
-                    self.error(msg!["return to ", k, " with exception handlers still installed"], place);
+                    self.error(
+                        msg!["return to ", k, " with exception handlers still installed"],
+                        place,
+                    );
                 }
             }
             Role::Exn => {
                 if via != Via::Raise && !stack.is_empty() {
-                    self.error(msg!["raise to ", k, " past installed exception handlers"], place);
+                    self.error(
+                        msg!["raise to ", k, " past installed exception handlers"],
+                        place,
+                    );
                 }
             }
         }
@@ -591,7 +771,10 @@ impl<'p> Checker<'p> {
         }
         let (params, results): (Option<Vec<Kind>>, Vec<Kind>) = match &a.call_kind {
             CallKind::Direct { code } => match self.program.code.get(code) {
-                Some(c) => (Some(c.params.iter().map(|p| p.kind).collect()), c.result_kinds.clone()),
+                Some(c) => (
+                    Some(c.params.iter().map(|p| p.kind).collect()),
+                    c.result_kinds.clone(),
+                ),
                 None => {
                     self.error(msg!["direct call to unknown code ", *code], place);
                     (None, vec![Kind::Value])
@@ -603,14 +786,29 @@ impl<'p> Checker<'p> {
                 }
                 (Some(vec![Kind::Value; a.args.len()]), vec![Kind::Value])
             }
-            CallKind::Runtime { arg_kinds, result_kinds, .. } => (Some(arg_kinds.clone()), result_kinds.clone()),
+            CallKind::Runtime {
+                arg_kinds,
+                result_kinds,
+                ..
+            } => (Some(arg_kinds.clone()), result_kinds.clone()),
         };
         if let (Some(params), Some(args)) = (params, arg_kinds) {
             if params.len() != args.len() {
-                self.error(msg![format!("call with {} arguments to a function of {}", args.len(), params.len())], place);
+                self.error(
+                    msg![format!(
+                        "call with {} arguments to a function of {}",
+                        args.len(),
+                        params.len()
+                    )],
+                    place,
+                );
             } else if params != args {
                 self.error(
-                    msg![format!("call passes {} to a function taking {}", kind_list(&args), kind_list(&params))],
+                    msg![format!(
+                        "call passes {} to a function taking {}",
+                        kind_list(&args),
+                        kind_list(&params)
+                    )],
                     place,
                 );
             }
@@ -620,11 +818,26 @@ impl<'p> Checker<'p> {
             if let Some(top) = stack.last() {
                 if *top != a.exn_cont {
                     let top = *top;
-                    self.error(msg!["call raises to ", a.exn_cont, " but the innermost handler is ", top], place);
+                    self.error(
+                        msg![
+                            "call raises to ",
+                            a.exn_cont,
+                            " but the innermost handler is ",
+                            top
+                        ],
+                        place,
+                    );
                 }
             }
         }
-        self.reach(a.exn_cont, Some(vec![Kind::Value]), Via::Raise, env, traps.clone(), place);
+        self.reach(
+            a.exn_cont,
+            Some(vec![Kind::Value]),
+            Via::Raise,
+            env,
+            traps.clone(),
+            place,
+        );
         if let Return::Cont(k) = a.return_to {
             self.reach(k, Some(results), Via::Return, env, traps.clone(), place);
         }
@@ -648,7 +861,11 @@ impl<'p> Checker<'p> {
                 if let Some(kind) = kind {
                     if kind != param.kind {
                         self.error(
-                            msg!["variable ", param.var, format!(" is declared {} but bound to a {kind}", param.kind)],
+                            msg![
+                                "variable ",
+                                param.var,
+                                format!(" is declared {} but bound to a {kind}", param.kind)
+                            ],
                             place,
                         );
                     }
@@ -658,7 +875,11 @@ impl<'p> Checker<'p> {
             Binding::SetOfClosures { vars, set } => {
                 if vars.len() != set.functions.len() {
                     self.error(
-                        msg![format!("{} variables bound to a set of {} closures", vars.len(), set.functions.len())],
+                        msg![format!(
+                            "{} variables bound to a set of {} closures",
+                            vars.len(),
+                            set.functions.len()
+                        )],
                         place,
                     );
                 }
@@ -674,14 +895,26 @@ impl<'p> Checker<'p> {
                 for (_, code) in &set.functions {
                     let free = self.code_free_vars.get(code).cloned().unwrap_or_default();
                     for v in free.iter().filter(|v| !env.vars.contains_key(*v)) {
-                        self.error(msg!["closure of ", *code, " captures ", *v, ", which is not in scope here"], place);
+                        self.error(
+                            msg![
+                                "closure of ",
+                                *code,
+                                " captures ",
+                                *v,
+                                ", which is not in scope here"
+                            ],
+                            place,
+                        );
                     }
                 }
             }
             Binding::Static(bindings) => {
                 for sb in bindings {
                     match sb {
-                        StaticBinding::Const { value: StaticConst::Block { fields, .. }, .. } => {
+                        StaticBinding::Const {
+                            value: StaticConst::Block { fields, .. },
+                            ..
+                        } => {
                             for f in fields {
                                 if let StaticField::Symbol(s) = f {
                                     self.symbol(*s, place);
@@ -691,12 +924,18 @@ impl<'p> Checker<'p> {
                         StaticBinding::Const { .. } => {}
                         StaticBinding::SetOfClosures { symbols, set } => {
                             if symbols.len() != set.functions.len() {
-                                self.error(msg!["static set of closures with the wrong number of symbols"], place);
+                                self.error(
+                                    msg!["static set of closures with the wrong number of symbols"],
+                                    place,
+                                );
                             }
                             for (_, s) in &set.value_slots {
                                 match s {
                                     Simple::Var(v) => {
-                                        self.error(msg!["static closure captures variable ", *v], place);
+                                        self.error(
+                                            msg!["static closure captures variable ", *v],
+                                            place,
+                                        );
                                     }
                                     Simple::Symbol(sym) => self.symbol(*sym, place),
                                     Simple::Const(_) => {}
@@ -704,8 +943,15 @@ impl<'p> Checker<'p> {
                             }
                             self.set_of_closures(set, place);
                             for (_, code) in &set.functions {
-                                if self.code_free_vars.get(code).is_some_and(|free| !free.is_empty()) {
-                                    self.error(msg!["static closure of ", *code, " has free variables"], place);
+                                if self
+                                    .code_free_vars
+                                    .get(code)
+                                    .is_some_and(|free| !free.is_empty())
+                                {
+                                    self.error(
+                                        msg!["static closure of ", *code, " has free variables"],
+                                        place,
+                                    );
                                 }
                             }
                         }
@@ -720,7 +966,13 @@ impl<'p> Checker<'p> {
         let mut slots = HashSet::new();
         for (slot, code) in &set.functions {
             if !slots.insert(*slot) {
-                self.error(msg![format!("function slot @{} appears twice", self.names().hint(*slot))], place);
+                self.error(
+                    msg![format!(
+                        "function slot @{} appears twice",
+                        self.names().hint(*slot)
+                    )],
+                    place,
+                );
             }
             if self.program.code.contains_key(code) {
                 self.allocated.insert(*code);
@@ -731,7 +983,13 @@ impl<'p> Checker<'p> {
         let mut value_slots = HashSet::new();
         for (slot, _) in &set.value_slots {
             if !value_slots.insert(*slot) {
-                self.error(msg![format!("value slot .{} appears twice", self.names().hint(*slot))], place);
+                self.error(
+                    msg![format!(
+                        "value slot .{} appears twice",
+                        self.names().hint(*slot)
+                    )],
+                    place,
+                );
             }
         }
     }
@@ -744,10 +1002,21 @@ impl<'p> Checker<'p> {
             ArgKinds::Variadic(k) => vec![k; kinds.len()],
         };
         if expected.len() != kinds.len() {
-            self.error(msg![format!("primitive takes {} arguments but is given {}", expected.len(), kinds.len())], place);
+            self.error(
+                msg![format!(
+                    "primitive takes {} arguments but is given {}",
+                    expected.len(),
+                    kinds.len()
+                )],
+                place,
+            );
         } else if expected != kinds {
             self.error(
-                msg![format!("primitive takes {} but is given {}", kind_list(&expected), kind_list(&kinds))],
+                msg![format!(
+                    "primitive takes {} but is given {}",
+                    kind_list(&expected),
+                    kind_list(&kinds)
+                )],
                 place,
             );
         }

@@ -51,15 +51,23 @@ pub struct EffectsAndCoeffects {
 }
 
 impl EffectsAndCoeffects {
-    pub const PURE: EffectsAndCoeffects =
-        EffectsAndCoeffects { effects: Effects::None, coeffects: Coeffects::None };
-    pub const READ: EffectsAndCoeffects =
-        EffectsAndCoeffects { effects: Effects::None, coeffects: Coeffects::Has };
-    pub const WRITE: EffectsAndCoeffects =
-        EffectsAndCoeffects { effects: Effects::Arbitrary, coeffects: Coeffects::None };
+    pub const PURE: EffectsAndCoeffects = EffectsAndCoeffects {
+        effects: Effects::None,
+        coeffects: Coeffects::None,
+    };
+    pub const READ: EffectsAndCoeffects = EffectsAndCoeffects {
+        effects: Effects::None,
+        coeffects: Coeffects::Has,
+    };
+    pub const WRITE: EffectsAndCoeffects = EffectsAndCoeffects {
+        effects: Effects::Arbitrary,
+        coeffects: Coeffects::None,
+    };
     /// What an arbitrary call may do.
-    pub const ALL: EffectsAndCoeffects =
-        EffectsAndCoeffects { effects: Effects::Arbitrary, coeffects: Coeffects::Has };
+    pub const ALL: EffectsAndCoeffects = EffectsAndCoeffects {
+        effects: Effects::Arbitrary,
+        coeffects: Coeffects::Has,
+    };
 
     pub fn allocation(mutability: Mutability) -> EffectsAndCoeffects {
         EffectsAndCoeffects {

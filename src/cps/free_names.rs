@@ -5,8 +5,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::ids::{CodeId, Continuation, Symbol, Variable};
 use super::terms::{
-    Apply, ApplyCont, Binding, CallKind, Code, Expr, LetCont, Named, Return, SetOfClosures,
-    Simple, StaticBinding, StaticConst, StaticField, TrapAction,
+    Apply, ApplyCont, Binding, CallKind, Code, Expr, LetCont, Named, Return, SetOfClosures, Simple,
+    StaticBinding, StaticConst, StaticField, TrapAction,
 };
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -36,7 +36,8 @@ impl FreeNames {
     }
 
     fn set_of_closures(&mut self, set: &SetOfClosures) {
-        self.code.extend(set.functions.iter().map(|(_, code)| *code));
+        self.code
+            .extend(set.functions.iter().map(|(_, code)| *code));
         set.value_slots.iter().for_each(|(_, s)| self.simple(s));
     }
 
@@ -111,7 +112,11 @@ fn collect(e: &Expr, free: &mut FreeNames) {
             merge(free, inner);
         }
         Expr::LetCont(lc) => match &**lc {
-            LetCont::NonRecursive { cont, handler, body } => {
+            LetCont::NonRecursive {
+                cont,
+                handler,
+                body,
+            } => {
                 let mut inner = FreeNames::default();
                 collect(body, &mut inner);
                 inner.conts.remove(cont);
@@ -157,6 +162,10 @@ fn merge(into: &mut FreeNames, from: FreeNames) {
     into.code.extend(from.code);
 }
 
+/// Of one piece of code: its free variables, the variables it binds, and
+/// the code its sets of closures name.
+type CodeNames = (BTreeSet<Variable>, BTreeSet<Variable>, BTreeSet<CodeId>);
+
 /// The free variables of a piece of code: those of its body, minus its
 /// parameters and `my_closure`, plus those of the code that its body's sets
 /// of closures name (a closure must capture what its inner closures
@@ -164,8 +173,7 @@ fn merge(into: &mut FreeNames, from: FreeNames) {
 pub fn code_free_vars(code: &BTreeMap<CodeId, Code>) -> BTreeMap<CodeId, BTreeSet<Variable>> {
     // The direct free variables and the bound variables of each code, then a
     // fixpoint over "code A's body allocates closures of code B".
-    let mut direct: BTreeMap<CodeId, (BTreeSet<Variable>, BTreeSet<Variable>, BTreeSet<CodeId>)> =
-        BTreeMap::new();
+    let mut direct: BTreeMap<CodeId, CodeNames> = BTreeMap::new();
     for (id, c) in code {
         let mut names = free_names(&c.body);
         for p in &c.params {
@@ -178,8 +186,10 @@ pub fn code_free_vars(code: &BTreeMap<CodeId, Code>) -> BTreeMap<CodeId, BTreeSe
         bound.insert(c.my_closure);
         direct.insert(*id, (names.vars, bound, names.code));
     }
-    let mut result: BTreeMap<CodeId, BTreeSet<Variable>> =
-        direct.iter().map(|(id, (vars, _, _))| (*id, vars.clone())).collect();
+    let mut result: BTreeMap<CodeId, BTreeSet<Variable>> = direct
+        .iter()
+        .map(|(id, (vars, _, _))| (*id, vars.clone()))
+        .collect();
     loop {
         let mut changed = false;
         for (id, (_, bound, inner)) in &direct {

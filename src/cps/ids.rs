@@ -94,7 +94,9 @@ impl Names {
 
     /// The hint a name was created with.
     pub fn hint(&self, name: impl Named) -> &str {
-        self.hints.get(name.raw() as usize).map_or("?", String::as_str)
+        self.hints
+            .get(name.raw() as usize)
+            .map_or("?", String::as_str)
     }
 
     /// How many names have been created: every `index()` is below this.

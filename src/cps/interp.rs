@@ -12,14 +12,14 @@ use std::rc::{Rc, Weak};
 
 use super::free_names::{bound_vars, code_free_vars};
 use super::ids::{CodeId, Continuation, FunctionSlot, Symbol, ValueSlot, Variable};
-use super::runtime_calls::{self, RuntimeResult, RuntimeState};
-use super::terms::{
-    Apply, Binding, CallKind, Code, ContHandler, Expr, LetCont, Named, Program, Return, SetOfClosures,
-    Simple, StaticBinding, StaticConst, StaticField,
-};
 use super::kinds::IntKind;
 use super::primitives::{Comparison, IntOp, Prim, PrimOp, Signedness};
+use super::runtime_calls::{self, RuntimeResult, RuntimeState};
 use super::terms::Const;
+use super::terms::{
+    Apply, Binding, CallKind, Code, ContHandler, Expr, LetCont, Named, Program, Return,
+    SetOfClosures, Simple, StaticBinding, StaticConst, StaticField,
+};
 use crate::observable::{self as obs, Channels, Outcome, UncaughtPrinter, Value};
 
 /// A value of kind `Value`, with the CPS interpreter's closures.
@@ -75,7 +75,9 @@ impl fmt::Display for InterpError {
 }
 
 fn error<T>(message: impl Into<String>) -> Result<T, InterpError> {
-    Err(InterpError { message: message.into() })
+    Err(InterpError {
+        message: message.into(),
+    })
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -89,7 +91,10 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Options {
-        Options { uncaught_printer: UncaughtPrinter::Runtime, max_depth: 1_000_000 }
+        Options {
+            uncaught_printer: UncaughtPrinter::Runtime,
+            max_depth: 1_000_000,
+        }
     }
 }
 
@@ -134,7 +139,11 @@ enum Frame {
     },
     /// A function was given more arguments than it takes: when it returns,
     /// apply its result to the rest.
-    OverApply { rest: Vec<V>, return_to: Target, exn_to: Target },
+    OverApply {
+        rest: Vec<V>,
+        return_to: Target,
+        exn_to: Target,
+    },
 }
 
 /// What a continuation name stands for, found once before running.
@@ -212,7 +221,9 @@ impl<'p> Machine<'p> {
             bound_vars(&code.body, &mut vars);
             vars.extend(code.params.iter().map(|p| p.var));
             vars.insert(code.my_closure);
-            if let (Some(slot), Some(vars_slot)) = (m.code.get_mut(id.index()), m.code_vars.get_mut(id.index())) {
+            if let (Some(slot), Some(vars_slot)) =
+                (m.code.get_mut(id.index()), m.code_vars.get_mut(id.index()))
+            {
                 *slot = Some(code);
                 *vars_slot = vars.into_iter().collect();
             }
@@ -236,7 +247,11 @@ impl<'p> Machine<'p> {
             match e {
                 Expr::Let(l) => e = &l.body,
                 Expr::LetCont(lc) => match &**lc {
-                    LetCont::NonRecursive { cont, handler, body } => {
+                    LetCont::NonRecursive {
+                        cont,
+                        handler,
+                        body,
+                    } => {
                         self.set_cont(*cont, ContTarget::Handler(handler));
                         self.resolve_conts(&handler.body);
                         e = body;
@@ -249,7 +264,9 @@ impl<'p> Machine<'p> {
                         e = body;
                     }
                 },
-                Expr::Apply(_) | Expr::ApplyCont(_) | Expr::Switch(_) | Expr::Invalid { .. } => return,
+                Expr::Apply(_) | Expr::ApplyCont(_) | Expr::Switch(_) | Expr::Invalid { .. } => {
+                    return
+                }
             }
         }
     }
@@ -281,7 +298,9 @@ impl<'p> Machine<'p> {
                     };
                     self.jump(arm.cont, &arm.args)?
                 }
-                Expr::Invalid { message } => return error(format!("reached invalid code: {message}")),
+                Expr::Invalid { message } => {
+                    return error(format!("reached invalid code: {message}"))
+                }
             };
             match next {
                 Next::Continue(next) => e = next,
@@ -321,11 +340,17 @@ impl<'p> Machine<'p> {
         match s {
             Simple::Var(v) => match self.regs.get(v.index()) {
                 Some(Some(r)) => Ok(r.clone()),
-                _ => error(format!("variable {} ({v}) has no value", self.program.names.hint(*v))),
+                _ => error(format!(
+                    "variable {} ({v}) has no value",
+                    self.program.names.hint(*v)
+                )),
             },
             Simple::Symbol(sym) => match self.symbols.get(sym.index()) {
                 Some(Some(v)) => Ok(Reg::Value(v.clone())),
-                _ => error(format!("symbol {} is not yet defined", self.program.names.hint(*sym))),
+                _ => error(format!(
+                    "symbol {} is not yet defined",
+                    self.program.names.hint(*sym)
+                )),
             },
             Simple::Const(c) => Ok(super::interp_prims::constant(c)),
         }
@@ -416,7 +441,9 @@ impl<'p> Machine<'p> {
             },
             _ => None,
         };
-        let [a, b] = p.args.as_slice() else { return None };
+        let [a, b] = p.args.as_slice() else {
+            return None;
+        };
         let (a, b) = (int(a)?, int(b)?);
         match p.op {
             PrimOp::IntArith(IntKind::Tagged, op) => Some(Reg::Value(Value::Int(match op {
@@ -428,21 +455,30 @@ impl<'p> Machine<'p> {
                 IntOp::Xor => a ^ b,
                 IntOp::Div | IntOp::Mod => return None,
             }))),
-            PrimOp::IntComp(IntKind::Tagged, cmp, Signedness::Signed) => Some(Reg::Imm(match cmp {
-                Comparison::Eq => a == b,
-                Comparison::Ne => a != b,
-                Comparison::Lt => a < b,
-                Comparison::Gt => a > b,
-                Comparison::Le => a <= b,
-                Comparison::Ge => a >= b,
-            } as i64)),
+            PrimOp::IntComp(IntKind::Tagged, cmp, Signedness::Signed) => {
+                Some(Reg::Imm(match cmp {
+                    Comparison::Eq => a == b,
+                    Comparison::Ne => a != b,
+                    Comparison::Lt => a < b,
+                    Comparison::Gt => a > b,
+                    Comparison::Le => a <= b,
+                    Comparison::Ge => a >= b,
+                } as i64))
+            }
             _ => None,
         }
     }
 
-    fn allocate_set(&self, set: &SetOfClosures, self_vars: &[Variable]) -> Result<Rc<SetInstance>, InterpError> {
-        let value_slots =
-            set.value_slots.iter().map(|(slot, s)| Ok((*slot, self.simple(s)?))).collect::<Result<_, _>>()?;
+    fn allocate_set(
+        &self,
+        set: &SetOfClosures,
+        self_vars: &[Variable],
+    ) -> Result<Rc<SetInstance>, InterpError> {
+        let value_slots = set
+            .value_slots
+            .iter()
+            .map(|(slot, s)| Ok((*slot, self.simple(s)?)))
+            .collect::<Result<_, _>>()?;
         // The values of the code's free variables, except the set's own,
         // which are bound afresh on each call (binding them here would make
         // the set point to itself).
@@ -452,15 +488,20 @@ impl<'p> Machine<'p> {
                 free.extend(vars.iter().copied());
             }
         }
-        let self_vars: Vec<Option<Variable>> =
-            self_vars.iter().map(|v| if free.remove(v) { Some(*v) } else { None }).collect();
-        let captured = free.into_iter().map(|v| Ok((v, self.simple(&Simple::Var(v))?))).collect::<Result<_, _>>()?;
+        let self_vars: Vec<Option<Variable>> = self_vars
+            .iter()
+            .map(|v| if free.remove(v) { Some(*v) } else { None })
+            .collect();
+        let captured = free
+            .into_iter()
+            .map(|v| Ok((v, self.simple(&Simple::Var(v))?)))
+            .collect::<Result<_, _>>()?;
         Ok(Rc::new(SetInstance {
             functions: set.functions.clone(),
             value_slots,
             captured,
             self_vars,
-            closures: RefCell::new(vec![Weak::new(); set.functions.len()]),
+            closures: RefCell::new((0..set.functions.len()).map(|_| Weak::new()).collect()),
         }))
     }
 
@@ -488,14 +529,25 @@ impl<'p> Machine<'p> {
             }
         }
         for b in bindings {
-            if let StaticBinding::Const { symbol, value: StaticConst::Block { fields, .. } } = b {
-                let Some(Some(Value::Block(block))) = self.symbols.get(symbol.index()) else { continue };
+            if let StaticBinding::Const {
+                symbol,
+                value: StaticConst::Block { fields, .. },
+            } = b
+            {
+                let Some(Some(Value::Block(block))) = self.symbols.get(symbol.index()) else {
+                    continue;
+                };
                 let mut slots = block.fields.borrow_mut();
                 for (slot, field) in slots.iter_mut().zip(fields) {
                     if let StaticField::Symbol(s) = field {
                         match self.symbols.get(s.index()) {
                             Some(Some(v)) => *slot = v.clone(),
-                            _ => return error(format!("symbol {} is not defined", self.program.names.hint(*s))),
+                            _ => {
+                                return error(format!(
+                                    "symbol {} is not defined",
+                                    self.program.names.hint(*s)
+                                ))
+                            }
                         }
                     }
                 }
@@ -512,7 +564,10 @@ pub(super) fn closure_of(set: &Rc<SetInstance>, index: usize) -> V {
     if let Some(existing) = closures.get(index).and_then(Weak::upgrade) {
         return Value::Closure(existing);
     }
-    let fresh = Rc::new(Closure::Function { set: Rc::clone(set), index });
+    let fresh = Rc::new(Closure::Function {
+        set: Rc::clone(set),
+        index,
+    });
     if let Some(slot) = closures.get_mut(index) {
         *slot = Rc::downgrade(&fresh);
     }
@@ -526,21 +581,27 @@ impl<'p> Machine<'p> {
     /// continuation ends the activation and goes on to where its call said,
     /// which may in turn end further activations (a raise crossing frames).
     /// `raising` is true once an exception continuation has been passed.
-    fn resume(&mut self, target: Target, args: Vec<Reg>, raising: bool) -> Result<Next<'p>, InterpError> {
+    fn resume(
+        &mut self,
+        target: Target,
+        args: Vec<Reg>,
+        raising: bool,
+    ) -> Result<Next<'p>, InterpError> {
         let (mut target, mut raising) = (target, raising);
         loop {
             match target {
-                Target::Cont(k) => match self.conts.get(k.index()).copied().unwrap_or(ContTarget::Unbound) {
+                Target::Cont(k) => match self
+                    .conts
+                    .get(k.index())
+                    .copied()
+                    .unwrap_or(ContTarget::Unbound)
+                {
                     ContTarget::Handler(h) => {
                         if h.params.len() != args.len() {
                             return error("continuation applied to the wrong number of arguments");
                         }
-                        let mut i = 0;
-                        for a in args {
-                            if let Some(p) = h.params.get(i) {
-                                self.set(p.var, a);
-                            }
-                            i += 1;
+                        for (p, a) in h.params.iter().zip(args) {
+                            self.set(p.var, a);
                         }
                         return Ok(Next::Continue(&h.body));
                     }
@@ -562,11 +623,18 @@ impl<'p> Machine<'p> {
                         let outcome = channels.finish_uncaught(exn, self.options.uncaught_printer);
                         return Ok(Next::Finished(Box::new(outcome)));
                     }
-                    ContTarget::Unbound => return error("jump to a continuation that is not bound"),
+                    ContTarget::Unbound => {
+                        return error("jump to a continuation that is not bound")
+                    }
                 },
                 Target::Never => return error("a call declared never to return returned"),
                 Target::Pending => {
-                    let Some(Frame::OverApply { rest, return_to, exn_to }) = self.frames.pop() else {
+                    let Some(Frame::OverApply {
+                        rest,
+                        return_to,
+                        exn_to,
+                    }) = self.frames.pop()
+                    else {
                         return error("over-application frame missing");
                     };
                     if raising {
@@ -585,7 +653,13 @@ impl<'p> Machine<'p> {
     /// Pop the top activation, putting back what it overwrote; its call's
     /// return and exception targets.
     fn end_activation(&mut self) -> Result<(Target, Target), InterpError> {
-        let Some(Frame::Call { code, saved, return_to, exn_to }) = self.frames.pop() else {
+        let Some(Frame::Call {
+            code,
+            saved,
+            return_to,
+            exn_to,
+        }) = self.frames.pop()
+        else {
             return error("return from code with no activation");
         };
         for (v, old) in saved.into_iter().rev() {
@@ -604,7 +678,10 @@ impl<'p> Machine<'p> {
 impl<'p> Machine<'p> {
     fn apply(&mut self, a: &'p Apply) -> Result<Next<'p>, InterpError> {
         let args = self.simples(&a.args)?;
-        if let CallKind::Runtime { name, result_kinds, .. } = &a.call_kind {
+        if let CallKind::Runtime {
+            name, result_kinds, ..
+        } = &a.call_kind
+        {
             let outcome = runtime_calls::call(
                 name,
                 args,
@@ -618,11 +695,15 @@ impl<'p> Machine<'p> {
                     Return::Cont(k) => self.resume(Target::Cont(k), results, false),
                     Return::Never => error(format!("runtime function {name} returned")),
                 },
-                RuntimeResult::Raise(exn) => self.resume(Target::Cont(a.exn_cont), vec![Reg::Value(exn)], true),
+                RuntimeResult::Raise(exn) => {
+                    self.resume(Target::Cont(a.exn_cont), vec![Reg::Value(exn)], true)
+                }
                 RuntimeResult::Exit(code) => Ok(self.finish(code)),
             };
         }
-        let Some(callee) = &a.callee else { return error("call with no callee") };
+        let Some(callee) = &a.callee else {
+            return error("call with no callee");
+        };
         let callee = self.value(callee)?;
         let (return_to, exn_to) = self.call_targets(a.return_to, a.exn_cont)?;
         match &a.call_kind {
@@ -630,7 +711,9 @@ impl<'p> Machine<'p> {
             CallKind::IndirectKnownArity => {
                 let code = match &callee {
                     Value::Closure(c) => match &**c {
-                        Closure::Function { set, index } => set.functions.get(*index).map(|(_, code)| *code),
+                        Closure::Function { set, index } => {
+                            set.functions.get(*index).map(|(_, code)| *code)
+                        }
                         Closure::Partial { .. } => None,
                     },
                     _ => None,
@@ -658,11 +741,22 @@ impl<'p> Machine<'p> {
     /// continuations are the caller's own is a tail call: the caller's
     /// activation ends now and the callee inherits its targets, so a loop of
     /// tail calls runs in constant space.
-    fn call_targets(&mut self, ret: Return, exn: Continuation) -> Result<(Target, Target), InterpError> {
-        let role = |m: &Self, k: Continuation| m.conts.get(k.index()).copied().unwrap_or(ContTarget::Unbound);
+    fn call_targets(
+        &mut self,
+        ret: Return,
+        exn: Continuation,
+    ) -> Result<(Target, Target), InterpError> {
+        let role = |m: &Self, k: Continuation| {
+            m.conts
+                .get(k.index())
+                .copied()
+                .unwrap_or(ContTarget::Unbound)
+        };
         match ret {
             Return::Cont(k) => {
-                if matches!(role(self, k), ContTarget::Return) && matches!(role(self, exn), ContTarget::Raise) {
+                if matches!(role(self, k), ContTarget::Return)
+                    && matches!(role(self, exn), ContTarget::Raise)
+                {
                     self.end_activation()
                 } else {
                     Ok((Target::Cont(k), Target::Cont(exn)))
@@ -675,30 +769,56 @@ impl<'p> Machine<'p> {
     /// OCaml's generic application: exactly as many arguments as the code
     /// takes calls it; fewer make a partial application; more call it with
     /// the first ones and apply the result to the rest.
-    fn apply_generic(&mut self, f: V, args: Vec<V>, return_to: Target, exn_to: Target) -> Result<Next<'p>, InterpError> {
-        let Value::Closure(c) = &f else { return error(format!("application of {f:?}")) };
+    fn apply_generic(
+        &mut self,
+        f: V,
+        args: Vec<V>,
+        return_to: Target,
+        exn_to: Target,
+    ) -> Result<Next<'p>, InterpError> {
+        let Value::Closure(c) = &f else {
+            return error(format!("application of {f:?}"));
+        };
         match &**c {
-            Closure::Partial { function, args: earlier } => {
+            Closure::Partial {
+                function,
+                args: earlier,
+            } => {
                 let mut all = earlier.clone();
                 all.extend(args);
                 self.apply_generic(function.clone(), all, return_to, exn_to)
             }
             Closure::Function { set, index } => {
-                let Some((_, code_id)) = set.functions.get(*index) else { return error("bad function slot") };
+                let Some((_, code_id)) = set.functions.get(*index) else {
+                    return error("bad function slot");
+                };
                 let code_id = *code_id;
                 let arity = match self.code_of(code_id) {
                     Some(code) => code.params.len(),
                     None => return error("closure of unknown code"),
                 };
                 if args.len() < arity {
-                    let partial = Value::Closure(Rc::new(Closure::Partial { function: f.clone(), args }));
+                    let partial = Value::Closure(Rc::new(Closure::Partial {
+                        function: f.clone(),
+                        args,
+                    }));
                     self.resume(return_to, vec![Reg::Value(partial)], false)
                 } else if args.len() == arity {
-                    self.call_code(code_id, f.clone(), args.into_iter().map(Reg::Value).collect(), return_to, exn_to)
+                    self.call_code(
+                        code_id,
+                        f.clone(),
+                        args.into_iter().map(Reg::Value).collect(),
+                        return_to,
+                        exn_to,
+                    )
                 } else {
                     let mut now = args;
                     let rest = now.split_off(arity);
-                    self.frames.push(Frame::OverApply { rest, return_to, exn_to });
+                    self.frames.push(Frame::OverApply {
+                        rest,
+                        return_to,
+                        exn_to,
+                    });
                     let now = now.into_iter().map(Reg::Value).collect();
                     self.call_code(code_id, f.clone(), now, Target::Pending, Target::Pending)
                 }
@@ -724,7 +844,9 @@ impl<'p> Machine<'p> {
         return_to: Target,
         exn_to: Target,
     ) -> Result<Next<'p>, InterpError> {
-        let Some(code) = self.code_of(code_id) else { return error("call of unknown code") };
+        let Some(code) = self.code_of(code_id) else {
+            return error("call of unknown code");
+        };
         if code.params.len() != args.len() {
             return error(format!(
                 "code {} takes {} arguments, given {}",
@@ -775,7 +897,12 @@ impl<'p> Machine<'p> {
             self.set(p.var, a);
         }
         self.set(code.my_closure, Reg::Value(closure));
-        self.frames.push(Frame::Call { code: code_id, saved, return_to, exn_to });
+        self.frames.push(Frame::Call {
+            code: code_id,
+            saved,
+            return_to,
+            exn_to,
+        });
         Ok(Next::Continue(&code.body))
     }
 }
@@ -786,6 +913,9 @@ impl SetInstance {
     }
 
     pub fn value_slot(&self, slot: ValueSlot) -> Option<&Reg> {
-        self.value_slots.iter().find(|(s, _)| *s == slot).map(|(_, r)| r)
+        self.value_slots
+            .iter()
+            .find(|(s, _)| *s == slot)
+            .map(|(_, r)| r)
     }
 }

@@ -5,13 +5,16 @@
 use super::interp::{closure_of, Closure, InterpError, Reg, V};
 use super::kinds::{BoxedNumber, IntKind, NumKind};
 use super::primitives::{
-    ArrayKind, BlockShape, Comparison, Equality, FieldKind, FloatOp, IntOp, PrimOp, ShiftOp, Signedness,
+    ArrayKind, BlockShape, Comparison, Equality, FieldKind, FloatOp, IntOp, PrimOp, ShiftOp,
+    Signedness,
 };
 use super::terms::{Const, StaticConst};
 use crate::observable::{self as obs, tag, Value};
 
 fn error<T>(message: impl Into<String>) -> Result<T, InterpError> {
-    Err(InterpError { message: message.into() })
+    Err(InterpError {
+        message: message.into(),
+    })
 }
 
 pub fn constant(c: &Const) -> Reg {
@@ -29,13 +32,17 @@ pub fn constant(c: &Const) -> Reg {
 /// name symbols (the caller fills those in).
 pub fn static_const(c: &StaticConst) -> V {
     match c {
-        StaticConst::Block { tag, fields, .. } => Value::block(*tag, vec![Value::Int(0); fields.len()]),
+        StaticConst::Block { tag, fields, .. } => {
+            Value::block(*tag, vec![Value::Int(0); fields.len()])
+        }
         StaticConst::BoxedFloat(f) => Value::Float(f.get()),
         StaticConst::BoxedInt32(n) => Value::Boxed(obs::IntKind::Int32, *n as i64),
         StaticConst::BoxedInt64(n) => Value::Boxed(obs::IntKind::Int64, *n),
         StaticConst::BoxedNativeint(n) => Value::Boxed(obs::IntKind::Nativeint, *n),
         StaticConst::String(bytes) => Value::string(bytes),
-        StaticConst::FloatBlock { fields, .. } => Value::float_array(fields.iter().map(|f| f.get()).collect()),
+        StaticConst::FloatBlock { fields, .. } => {
+            Value::float_array(fields.iter().map(|f| f.get()).collect())
+        }
         StaticConst::Runtime(_) => Value::Int(0),
     }
 }
@@ -73,17 +80,45 @@ fn bool_imm(b: bool) -> Reg {
 /// ill-kinded program is an error, never a panic.
 pub fn eval(op: PrimOp, args: &[Reg]) -> Result<Reg, InterpError> {
     match (op, args) {
-        (PrimOp::MakeBlock { tag, shape: BlockShape::Values, .. }, _) => {
-            let fields = args.iter().map(|a| value(a).cloned()).collect::<Result<Vec<V>, _>>()?;
+        (
+            PrimOp::MakeBlock {
+                tag,
+                shape: BlockShape::Values,
+                ..
+            },
+            _,
+        ) => {
+            let fields = args
+                .iter()
+                .map(|a| value(a).cloned())
+                .collect::<Result<Vec<V>, _>>()?;
             Ok(Reg::Value(Value::block(tag, fields)))
         }
-        (PrimOp::MakeBlock { shape: BlockShape::NakedFloats, .. }, _)
-        | (PrimOp::MakeArray { kind: ArrayKind::NakedFloats, .. }, _) => {
-            let floats = args.iter().map(naked_float).collect::<Result<Vec<f64>, _>>()?;
+        (
+            PrimOp::MakeBlock {
+                shape: BlockShape::NakedFloats,
+                ..
+            },
+            _,
+        )
+        | (
+            PrimOp::MakeArray {
+                kind: ArrayKind::NakedFloats,
+                ..
+            },
+            _,
+        ) => {
+            let floats = args
+                .iter()
+                .map(naked_float)
+                .collect::<Result<Vec<f64>, _>>()?;
             Ok(Reg::Value(Value::float_array(floats)))
         }
         (PrimOp::MakeArray { .. }, _) => {
-            let fields = args.iter().map(|a| value(a).cloned()).collect::<Result<Vec<V>, _>>()?;
+            let fields = args
+                .iter()
+                .map(|a| value(a).cloned())
+                .collect::<Result<Vec<V>, _>>()?;
             Ok(Reg::Value(Value::block(0, fields)))
         }
         (PrimOp::BlockLoad { field, kind, .. }, [b]) => load(value(b)?, field as usize, kind),
@@ -125,7 +160,9 @@ pub fn eval(op: PrimOp, args: &[Reg]) -> Result<Reg, InterpError> {
         }
         (PrimOp::BytesSet, [s, i, c]) => {
             let i = index(i)?;
-            let Reg::Imm(c) = c else { return error("bytes_store of a non-byte") };
+            let Reg::Imm(c) = c else {
+                return error("bytes_store of a non-byte");
+            };
             match value(s)? {
                 Value::String(bytes) => match bytes.borrow_mut().get_mut(i) {
                     Some(b) => {
@@ -152,7 +189,9 @@ pub fn eval(op: PrimOp, args: &[Reg]) -> Result<Reg, InterpError> {
             Ok(bool_imm(holds(cmp, Some(ord))))
         }
         (PrimOp::IntCompare(k, signed), [a, b]) => {
-            Ok(Reg::Imm(int_order(k, signed, int_of(k, a)?, int_of(k, b)?) as i64))
+            Ok(Reg::Imm(
+                int_order(k, signed, int_of(k, a)?, int_of(k, b)?) as i64
+            ))
         }
         (PrimOp::FloatArith(op), [a, b]) => {
             let (a, b) = (naked_float(a)?, naked_float(b)?);
@@ -169,7 +208,9 @@ pub fn eval(op: PrimOp, args: &[Reg]) -> Result<Reg, InterpError> {
             let ord = naked_float(a)?.partial_cmp(&naked_float(b)?);
             Ok(bool_imm(holds(cmp, ord)))
         }
-        (PrimOp::FloatCompare, [a, b]) => Ok(Reg::Imm(float_compare(naked_float(a)?, naked_float(b)?))),
+        (PrimOp::FloatCompare, [a, b]) => {
+            Ok(Reg::Imm(float_compare(naked_float(a)?, naked_float(b)?)))
+        }
         (PrimOp::NumConv { src, dst }, [x]) => num_conv(src, dst, x),
         (PrimOp::BooleanNot, [v]) => Ok(Reg::Value(Value::bool(tagged(v)? == 0))),
         (PrimOp::PhysEqual(eq), [a, b]) => {
@@ -202,10 +243,15 @@ pub fn eval(op: PrimOp, args: &[Reg]) -> Result<Reg, InterpError> {
 
 fn load(b: &V, i: usize, kind: FieldKind) -> Result<Reg, InterpError> {
     match (b, kind) {
-        (Value::Block(block), FieldKind::Value | FieldKind::Immediate) => match block.fields.borrow().get(i) {
-            Some(v) => Ok(Reg::Value(v.clone())),
-            None => error(format!("load of field {i} of a block of size {}", block.fields.borrow().len())),
-        },
+        (Value::Block(block), FieldKind::Value | FieldKind::Immediate) => {
+            match block.fields.borrow().get(i) {
+                Some(v) => Ok(Reg::Value(v.clone())),
+                None => error(format!(
+                    "load of field {i} of a block of size {}",
+                    block.fields.borrow().len()
+                )),
+            }
+        }
         (Value::FloatArray(floats), FieldKind::NakedFloat) => match floats.borrow().get(i) {
             Some(f) => Ok(Reg::Float(*f)),
             None => error(format!("load of float field {i} out of bounds")),
@@ -222,10 +268,12 @@ fn store(b: &V, i: usize, kind: FieldKind, x: &Reg) -> Result<Reg, InterpError> 
                 None => return error(format!("store to field {i} out of bounds")),
             }
         }
-        (Value::FloatArray(floats), FieldKind::NakedFloat, Reg::Float(f)) => match floats.borrow_mut().get_mut(i) {
-            Some(slot) => *slot = *f,
-            None => return error(format!("store to float field {i} out of bounds")),
-        },
+        (Value::FloatArray(floats), FieldKind::NakedFloat, Reg::Float(f)) => {
+            match floats.borrow_mut().get_mut(i) {
+                Some(slot) => *slot = *f,
+                None => return error(format!("store to float field {i} out of bounds")),
+            }
+        }
         (other, kind, x) => return error(format!("{kind:?} store of {x:?} into {other:?}")),
     }
     Ok(Reg::Value(Value::unit()))
@@ -362,7 +410,9 @@ fn num_conv(src: NumKind, dst: NumKind, x: &Reg) -> Result<Reg, InterpError> {
     Ok(match (src, dst) {
         (NumKind::Float, NumKind::Float) => Reg::Float(naked_float(x)?),
         (NumKind::Int(k), NumKind::Float) => Reg::Float(int_of(k, x)? as f64),
-        (NumKind::Float, NumKind::Int(k)) => int_reg(k, observable_kind(k).of_float(naked_float(x)?)),
+        (NumKind::Float, NumKind::Int(k)) => {
+            int_reg(k, observable_kind(k).of_float(naked_float(x)?))
+        }
         // Between integers: the value, brought to the destination's width.
         (NumKind::Int(from), NumKind::Int(to)) => int_reg(to, normalize(to, int_of(from, x)?)),
     })

@@ -173,22 +173,41 @@ pub enum Equality {
 pub enum PrimOp {
     // Blocks.
     /// A new block with the given tag, one field per argument.
-    MakeBlock { tag: u8, shape: BlockShape, mutability: Mutability },
+    MakeBlock {
+        tag: u8,
+        shape: BlockShape,
+        mutability: Mutability,
+    },
     /// Read field `field` of a block (0-based).
-    BlockLoad { field: u32, kind: FieldKind, mutability: Mutability },
+    BlockLoad {
+        field: u32,
+        kind: FieldKind,
+        mutability: Mutability,
+    },
     /// Write field `field` of a block; returns unit.
-    BlockSet { field: u32, kind: FieldKind },
+    BlockSet {
+        field: u32,
+        kind: FieldKind,
+    },
     /// 1 if the value is a tagged integer, 0 if a pointer.
     IsInt,
     /// The tag of a block.
     GetTag,
 
     // Arrays (the index is a tagged integer already checked to be in bounds).
-    MakeArray { kind: ArrayKind, mutability: Mutability },
+    MakeArray {
+        kind: ArrayKind,
+        mutability: Mutability,
+    },
     ArrayLength,
     IsFlatFloatArray,
-    ArrayLoad { kind: ArrayKind, mutability: Mutability },
-    ArraySet { kind: ArrayKind },
+    ArrayLoad {
+        kind: ArrayKind,
+        mutability: Mutability,
+    },
+    ArraySet {
+        kind: ArrayKind,
+    },
 
     // Strings (the index is a tagged integer already checked to be in bounds;
     // a byte is a naked immediate).
@@ -223,7 +242,10 @@ pub enum PrimOp {
 
     /// Conversion between numbers, with OCaml's (and x86-64's) wrapping and
     /// truncation.
-    NumConv { src: NumKind, dst: NumKind },
+    NumConv {
+        src: NumKind,
+        dst: NumKind,
+    },
     /// `not` on an OCaml `bool`.
     BooleanNot,
     /// `==` or `!=`: a naked 0 or 1.
@@ -232,9 +254,16 @@ pub enum PrimOp {
     // Closures.
     /// From the closure of function slot `from`, the closure of `to` in the
     /// same set.
-    ProjectFunctionSlot { from: FunctionSlot, to: FunctionSlot },
+    ProjectFunctionSlot {
+        from: FunctionSlot,
+        to: FunctionSlot,
+    },
     /// From the closure of `function_slot`, the value in `value_slot`.
-    ProjectValueSlot { function_slot: FunctionSlot, value_slot: ValueSlot, kind: Kind },
+    ProjectValueSlot {
+        function_slot: FunctionSlot,
+        value_slot: ValueSlot,
+        kind: Kind,
+    },
 }
 
 /// The kinds of a primitive's arguments.
@@ -250,10 +279,14 @@ impl PrimOp {
         use Kind::*;
         let fixed = |kinds: &[Kind]| ArgKinds::Fixed(kinds.to_vec());
         match self {
-            PrimOp::MakeBlock { shape: BlockShape::Values, .. } => ArgKinds::Variadic(Value),
-            PrimOp::MakeBlock { shape: BlockShape::NakedFloats, .. } => {
-                ArgKinds::Variadic(NakedFloat)
-            }
+            PrimOp::MakeBlock {
+                shape: BlockShape::Values,
+                ..
+            } => ArgKinds::Variadic(Value),
+            PrimOp::MakeBlock {
+                shape: BlockShape::NakedFloats,
+                ..
+            } => ArgKinds::Variadic(NakedFloat),
             PrimOp::BlockLoad { .. } => fixed(&[Value]),
             PrimOp::BlockSet { kind, .. } => fixed(&[Value, kind.kind()]),
             PrimOp::IsInt | PrimOp::GetTag => fixed(&[Value]),
@@ -280,9 +313,7 @@ impl PrimOp {
             PrimOp::NumConv { src, .. } => fixed(&[src.kind()]),
             PrimOp::BooleanNot => fixed(&[Value]),
             PrimOp::PhysEqual(_) => fixed(&[Value, Value]),
-            PrimOp::ProjectFunctionSlot { .. } | PrimOp::ProjectValueSlot { .. } => {
-                fixed(&[Value])
-            }
+            PrimOp::ProjectFunctionSlot { .. } | PrimOp::ProjectValueSlot { .. } => fixed(&[Value]),
         }
     }
 

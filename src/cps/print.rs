@@ -9,7 +9,9 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 
-use super::ids::{CodeId, Continuation, FunctionSlot, Named as _, Names, Symbol, ValueSlot, Variable};
+use super::ids::{
+    CodeId, Continuation, FunctionSlot, Named as _, Names, Symbol, ValueSlot, Variable,
+};
 use super::kinds::{IntKind, Kind};
 use super::primitives::{
     ArrayKind, BlockShape, Equality, FieldKind, Mutability, Prim, PrimOp, Signedness, StringKind,
@@ -60,7 +62,12 @@ pub fn code(names: &Names, c: &Code) -> String {
 
 impl<'a> Printer<'a> {
     pub fn new(names: &'a Names) -> Printer<'a> {
-        Printer { names, display: HashMap::new(), used: HashSet::new(), out: String::new() }
+        Printer {
+            names,
+            display: HashMap::new(),
+            used: HashSet::new(),
+            out: String::new(),
+        }
     }
 
     /// A printer that has already named everything in `p` as [`program`]
@@ -72,14 +79,14 @@ impl<'a> Printer<'a> {
         pr
     }
 
-    /// The first line of an expression (all of it for a `switch`), in this
-    /// printer's names.
+    /// An expression on one line, its sub-expressions elided (a `switch`
+    /// shows its arms), in this printer's names: what error messages quote.
     pub fn fragment(&mut self, e: &Expr) -> String {
         let saved = std::mem::take(&mut self.out);
         match e {
             Expr::Let(l) => {
                 self.let_binding(&l.binding, 0);
-                self.out.push_str(" ...");
+                self.out.push_str(" in ...");
             }
             Expr::LetCont(lc) => {
                 let (rec, first) = match &**lc {
@@ -97,7 +104,12 @@ impl<'a> Printer<'a> {
                 self.handler_header(*first.0, first.1);
                 self.out.push_str(" ... in ...");
             }
-            _ => self.expr(e, 0),
+            _ => {
+                self.expr(e, 0);
+                // A switch takes several lines; a message wants one.
+                let lines: Vec<&str> = self.out.lines().map(str::trim).collect();
+                self.out = lines.join(" ");
+            }
         }
         std::mem::replace(&mut self.out, saved)
     }
@@ -136,11 +148,17 @@ impl<'a> Printer<'a> {
     }
 
     fn function_slot(&mut self, f: FunctionSlot) -> String {
-        format!("@{}", self.name(Space::FunctionSlot, f.raw(), self.names.hint(f)))
+        format!(
+            "@{}",
+            self.name(Space::FunctionSlot, f.raw(), self.names.hint(f))
+        )
     }
 
     fn value_slot(&mut self, v: ValueSlot) -> String {
-        format!(".{}", self.name(Space::ValueSlot, v.raw(), self.names.hint(v)))
+        format!(
+            ".{}",
+            self.name(Space::ValueSlot, v.raw(), self.names.hint(v))
+        )
     }
 
     fn simple(&mut self, s: &Simple) -> String {
@@ -276,7 +294,11 @@ impl Printer<'_> {
                 }
                 Expr::LetCont(lc) => {
                     let (inline, body) = match &**lc {
-                        LetCont::NonRecursive { cont, handler, body } => {
+                        LetCont::NonRecursive {
+                            cont,
+                            handler,
+                            body,
+                        } => {
                             self.indent(ind);
                             self.out.push_str("let_cont ");
                             (self.handler(*cont, handler, ind), body)
@@ -285,7 +307,8 @@ impl Printer<'_> {
                             let mut inline = false;
                             for (i, (k, h)) in handlers.iter().enumerate() {
                                 self.indent(ind);
-                                self.out.push_str(if i == 0 { "let_cont rec " } else { "and " });
+                                self.out
+                                    .push_str(if i == 0 { "let_cont rec " } else { "and " });
                                 inline = self.handler(*k, h, ind);
                             }
                             (inline, body)
@@ -361,7 +384,11 @@ impl Printer<'_> {
 
     fn apply_cont(&mut self, ac: &ApplyCont) -> String {
         let k = self.cont(ac.cont);
-        let args = if ac.args.is_empty() { "()".to_string() } else { self.simples(&ac.args) };
+        let args = if ac.args.is_empty() {
+            "()".to_string()
+        } else {
+            self.simples(&ac.args)
+        };
         let trap = match ac.trap {
             None => String::new(),
             Some(TrapAction::Push { exn_handler }) => format!(" [push {}]", self.cont(exn_handler)),
@@ -376,13 +403,29 @@ impl Printer<'_> {
             CallKind::Direct { code } => format!("[direct {}]", self.code_id(*code)),
             CallKind::IndirectKnownArity => format!("[arity {}]", a.args.len()),
             CallKind::IndirectUnknownArity => String::new(),
-            CallKind::Runtime { name, arg_kinds, result_kinds } => {
-                let all_values = arg_kinds.iter().chain(result_kinds).all(|k| *k == Kind::Value);
+            CallKind::Runtime {
+                name,
+                arg_kinds,
+                result_kinds,
+            } => {
+                let all_values = arg_kinds
+                    .iter()
+                    .chain(result_kinds)
+                    .all(|k| *k == Kind::Value);
                 if all_values && result_kinds.len() == 1 {
                     format!("[runtime] {name}")
                 } else {
-                    let ks = |ks: &[Kind]| ks.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(", ");
-                    format!("[runtime ({}) -> ({})] {name}", ks(arg_kinds), ks(result_kinds))
+                    let ks = |ks: &[Kind]| {
+                        ks.iter()
+                            .map(|k| k.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    };
+                    format!(
+                        "[runtime ({}) -> ({})] {name}",
+                        ks(arg_kinds),
+                        ks(result_kinds)
+                    )
                 }
             }
         };
@@ -390,7 +433,11 @@ impl Printer<'_> {
             Some(c) => format!(" {}", self.simple(c)),
             None => String::new(),
         };
-        let args = if a.args.is_empty() { "()".to_string() } else { self.simples(&a.args) };
+        let args = if a.args.is_empty() {
+            "()".to_string()
+        } else {
+            self.simples(&a.args)
+        };
         let ret = match a.return_to {
             Return::Cont(k) => self.cont(k),
             Return::Never => "never".to_string(),
@@ -428,7 +475,8 @@ impl Printer<'_> {
                         self.out.push('\n');
                         self.indent(ind);
                     }
-                    self.out.push_str(if i == 0 { "let symbol " } else { "and " });
+                    self.out
+                        .push_str(if i == 0 { "let symbol " } else { "and " });
                     match sb {
                         StaticBinding::Const { symbol, value } => {
                             let s = self.symbol(*symbol);
@@ -466,9 +514,19 @@ impl Printer<'_> {
     }
 
     fn static_const(&mut self, c: &StaticConst) -> String {
-        let mutable = |m: &Mutability| if *m == Mutability::Mutable { "mutable " } else { "" };
+        let mutable = |m: &Mutability| {
+            if *m == Mutability::Mutable {
+                "mutable "
+            } else {
+                ""
+            }
+        };
         match c {
-            StaticConst::Block { tag, mutability, fields } => {
+            StaticConst::Block {
+                tag,
+                mutability,
+                fields,
+            } => {
                 let fs: Vec<String> = fields
                     .iter()
                     .map(|f| match f {
@@ -495,35 +553,60 @@ impl Printer<'_> {
         let args = self.simples(&p.args);
         let (name, attrs) = match p.op {
             // Arithmetic and comparisons read best infix.
-            PrimOp::IntArith(k, op) => return self.infix(p, &format!("{}{}", op.symbol(), k.suffix())),
-            PrimOp::IntShift(k, op) => return self.infix(p, &format!("{}{}", op.symbol(), k.suffix())),
+            PrimOp::IntArith(k, op) => {
+                return self.infix(p, &format!("{}{}", op.symbol(), k.suffix()))
+            }
+            PrimOp::IntShift(k, op) => {
+                return self.infix(p, &format!("{}{}", op.symbol(), k.suffix()))
+            }
             PrimOp::IntComp(k, cmp, signed) => {
-                let u = if signed == Signedness::Unsigned { "u" } else { "" };
+                let u = if signed == Signedness::Unsigned {
+                    "u"
+                } else {
+                    ""
+                };
                 return self.infix(p, &format!("{}{u}{}", cmp.symbol(), k.suffix()));
             }
             PrimOp::FloatArith(op) => return self.infix(p, op.symbol()),
             PrimOp::FloatComp(cmp) => return self.infix(p, &format!("{}.", cmp.symbol())),
             PrimOp::PhysEqual(Equality::Eq) => return self.infix(p, "=="),
             PrimOp::PhysEqual(Equality::Ne) => return self.infix(p, "!="),
-            PrimOp::MakeBlock { tag, shape: BlockShape::Values, mutability } => {
-                ("block", attrs(&[tag.to_string()], None, mutability))
-            }
-            PrimOp::MakeBlock { shape: BlockShape::NakedFloats, mutability, .. } => {
-                ("float_block", attrs(&[], None, mutability))
-            }
-            PrimOp::BlockLoad { field, kind, mutability } => {
-                (load_name(kind, "load"), attrs(&[field.to_string()], immediate(kind), mutability))
-            }
-            PrimOp::BlockSet { field, kind } => {
-                (load_name(kind, "store"), attrs(&[field.to_string()], immediate(kind), Mutability::Immutable))
-            }
+            PrimOp::MakeBlock {
+                tag,
+                shape: BlockShape::Values,
+                mutability,
+            } => ("block", attrs(&[tag.to_string()], None, mutability)),
+            PrimOp::MakeBlock {
+                shape: BlockShape::NakedFloats,
+                mutability,
+                ..
+            } => ("float_block", attrs(&[], None, mutability)),
+            PrimOp::BlockLoad {
+                field,
+                kind,
+                mutability,
+            } => (
+                load_name(kind, "load"),
+                attrs(&[field.to_string()], immediate(kind), mutability),
+            ),
+            PrimOp::BlockSet { field, kind } => (
+                load_name(kind, "store"),
+                attrs(&[field.to_string()], immediate(kind), Mutability::Immutable),
+            ),
             PrimOp::IsInt => ("is_int", String::new()),
             PrimOp::GetTag => ("get_tag", String::new()),
-            PrimOp::MakeArray { kind, mutability } => ("array", attrs(&[array_kind(kind)], None, mutability)),
+            PrimOp::MakeArray { kind, mutability } => {
+                ("array", attrs(&[array_kind(kind)], None, mutability))
+            }
             PrimOp::ArrayLength => ("array_length", String::new()),
             PrimOp::IsFlatFloatArray => ("is_flat_float_array", String::new()),
-            PrimOp::ArrayLoad { kind, mutability } => ("array_load", attrs(&[array_kind(kind)], None, mutability)),
-            PrimOp::ArraySet { kind } => ("array_store", attrs(&[array_kind(kind)], None, Mutability::Immutable)),
+            PrimOp::ArrayLoad { kind, mutability } => {
+                ("array_load", attrs(&[array_kind(kind)], None, mutability))
+            }
+            PrimOp::ArraySet { kind } => (
+                "array_store",
+                attrs(&[array_kind(kind)], None, Mutability::Immutable),
+            ),
             PrimOp::StringLength(StringKind::String) => ("string_length", String::new()),
             PrimOp::StringLength(StringKind::Bytes) => ("bytes_length", String::new()),
             PrimOp::StringLoad(StringKind::String) => ("string_load", String::new()),
@@ -550,13 +633,25 @@ impl Printer<'_> {
             PrimOp::NumConv { src, dst } => ("conv", format!("[{src} -> {dst}]")),
             PrimOp::BooleanNot => ("not", String::new()),
             PrimOp::ProjectFunctionSlot { from, to } => {
-                let s = format!("[{} -> {}]", self.function_slot(from), self.function_slot(to));
+                let s = format!(
+                    "[{} -> {}]",
+                    self.function_slot(from),
+                    self.function_slot(to)
+                );
                 ("project_function_slot", s)
             }
-            PrimOp::ProjectValueSlot { function_slot, value_slot, kind } => {
+            PrimOp::ProjectValueSlot {
+                function_slot,
+                value_slot,
+                kind,
+            } => {
                 let f = self.function_slot(function_slot);
                 let v = self.value_slot(value_slot);
-                let k = if kind == Kind::Value { String::new() } else { format!(" : {kind}") };
+                let k = if kind == Kind::Value {
+                    String::new()
+                } else {
+                    format!(" : {kind}")
+                };
                 ("project_value_slot", format!("[{f}{v}{k}]"))
             }
         };

@@ -54,14 +54,22 @@ impl Renaming {
 
 /// `e` with the free names in `renaming` replaced. Binders are kept.
 pub fn rename(e: &Expr, renaming: &Renaming) -> Expr {
-    Copier { renaming: renaming.clone(), names: None }.expr(e)
+    Copier {
+        renaming: renaming.clone(),
+        names: None,
+    }
+    .expr(e)
 }
 
 /// A copy of `e`, alpha-equivalent to it, in which every variable and
 /// continuation bound inside `e` has a fresh name, and free names are
 /// replaced as `renaming` says.
 pub fn freshen(e: &Expr, renaming: &Renaming, names: &mut Names) -> Expr {
-    Copier { renaming: renaming.clone(), names: Some(names) }.expr(e)
+    Copier {
+        renaming: renaming.clone(),
+        names: Some(names),
+    }
+    .expr(e)
 }
 
 struct Copier<'a> {
@@ -94,13 +102,20 @@ impl Copier<'_> {
     }
 
     fn param(&mut self, p: &Param) -> Param {
-        Param { var: self.bind_var(p.var), kind: p.kind }
+        Param {
+            var: self.bind_var(p.var),
+            kind: p.kind,
+        }
     }
 
     fn set_of_closures(&self, set: &SetOfClosures) -> SetOfClosures {
         SetOfClosures {
             functions: set.functions.clone(),
-            value_slots: set.value_slots.iter().map(|(slot, s)| (*slot, self.renaming.simple(*s))).collect(),
+            value_slots: set
+                .value_slots
+                .iter()
+                .map(|(slot, s)| (*slot, self.renaming.simple(*s)))
+                .collect(),
         }
     }
 
@@ -113,39 +128,68 @@ impl Copier<'_> {
                     Binding::Var { param, named } => {
                         let named = match named {
                             Named::Simple(s) => Named::Simple(self.renaming.simple(*s)),
-                            Named::Prim(p) => Named::Prim(Prim::new(p.op, self.renaming.simples(&p.args))),
+                            Named::Prim(p) => {
+                                Named::Prim(Prim::new(p.op, self.renaming.simples(&p.args)))
+                            }
                         };
-                        Binding::Var { param: self.param(param), named }
+                        Binding::Var {
+                            param: self.param(param),
+                            named,
+                        }
                     }
                     Binding::SetOfClosures { vars, set } => {
                         let set = self.set_of_closures(set);
-                        Binding::SetOfClosures { vars: vars.iter().map(|v| self.bind_var(*v)).collect(), set }
+                        Binding::SetOfClosures {
+                            vars: vars.iter().map(|v| self.bind_var(*v)).collect(),
+                            set,
+                        }
                     }
                     Binding::Static(bindings) => Binding::Static(
                         bindings
                             .iter()
                             .map(|b| match b {
                                 StaticBinding::Const { .. } => b.clone(),
-                                StaticBinding::SetOfClosures { symbols, set } => StaticBinding::SetOfClosures {
-                                    symbols: symbols.clone(),
-                                    set: self.set_of_closures(set),
-                                },
+                                StaticBinding::SetOfClosures { symbols, set } => {
+                                    StaticBinding::SetOfClosures {
+                                        symbols: symbols.clone(),
+                                        set: self.set_of_closures(set),
+                                    }
+                                }
                             })
                             .collect(),
                     ),
                 };
-                Expr::Let(Box::new(Let { binding, body: self.expr(&l.body) }))
+                Expr::Let(Box::new(Let {
+                    binding,
+                    body: self.expr(&l.body),
+                }))
             }
             Expr::LetCont(lc) => Expr::LetCont(Box::new(match &**lc {
-                LetCont::NonRecursive { cont, handler, body } => {
+                LetCont::NonRecursive {
+                    cont,
+                    handler,
+                    body,
+                } => {
                     let handler = self.handler(handler);
                     let cont = self.bind_cont(*cont);
-                    LetCont::NonRecursive { cont, handler, body: self.expr(body) }
+                    LetCont::NonRecursive {
+                        cont,
+                        handler,
+                        body: self.expr(body),
+                    }
                 }
                 LetCont::Recursive { handlers, body } => {
-                    let conts: Vec<Continuation> = handlers.iter().map(|(k, _)| self.bind_cont(*k)).collect();
-                    let handlers = conts.into_iter().zip(handlers).map(|(k, (_, h))| (k, self.handler(h))).collect();
-                    LetCont::Recursive { handlers, body: self.expr(body) }
+                    let conts: Vec<Continuation> =
+                        handlers.iter().map(|(k, _)| self.bind_cont(*k)).collect();
+                    let handlers = conts
+                        .into_iter()
+                        .zip(handlers)
+                        .map(|(k, (_, h))| (k, self.handler(h)))
+                        .collect();
+                    LetCont::Recursive {
+                        handlers,
+                        body: self.expr(body),
+                    }
                 }
             })),
             Expr::Apply(a) => Expr::Apply(Box::new(Apply {
@@ -161,9 +205,15 @@ impl Copier<'_> {
             Expr::ApplyCont(ac) => Expr::ApplyCont(Box::new(self.apply_cont(ac))),
             Expr::Switch(s) => Expr::Switch(Box::new(Switch {
                 scrutinee: self.renaming.simple(s.scrutinee),
-                arms: s.arms.iter().map(|(n, ac)| (*n, self.apply_cont(ac))).collect(),
+                arms: s
+                    .arms
+                    .iter()
+                    .map(|(n, ac)| (*n, self.apply_cont(ac)))
+                    .collect(),
             })),
-            Expr::Invalid { message } => Expr::Invalid { message: message.clone() },
+            Expr::Invalid { message } => Expr::Invalid {
+                message: message.clone(),
+            },
         }
     }
 
@@ -182,8 +232,12 @@ impl Copier<'_> {
             cont: r.cont(ac.cont),
             args: r.simples(&ac.args),
             trap: ac.trap.map(|t| match t {
-                TrapAction::Push { exn_handler } => TrapAction::Push { exn_handler: r.cont(exn_handler) },
-                TrapAction::Pop { exn_handler } => TrapAction::Pop { exn_handler: r.cont(exn_handler) },
+                TrapAction::Push { exn_handler } => TrapAction::Push {
+                    exn_handler: r.cont(exn_handler),
+                },
+                TrapAction::Pop { exn_handler } => TrapAction::Pop {
+                    exn_handler: r.cont(exn_handler),
+                },
             }),
         }
     }

@@ -18,7 +18,9 @@ pub enum RuntimeResult {
 }
 
 fn error<T>(message: impl Into<String>) -> Result<T, InterpError> {
-    Err(InterpError { message: message.into() })
+    Err(InterpError {
+        message: message.into(),
+    })
 }
 
 /// The symbols the runtime defines: OCaml's predefined exceptions, named
@@ -51,15 +53,27 @@ pub fn call(
     let args: Vec<V> = args.into_iter().map(boxed).collect();
     let raise = |exn: &str, arg: &str| -> Result<RuntimeResult, InterpError> {
         match symbols.get(&format!("caml_exn_{exn}")) {
-            Some(slot) => Ok(RuntimeResult::Raise(obs::exception_value(slot.clone(), vec![Value::string(arg.as_bytes())]))),
+            Some(slot) => Ok(RuntimeResult::Raise(obs::exception_value(
+                slot.clone(),
+                vec![Value::string(arg.as_bytes())],
+            ))),
             None => error(format!("no predefined exception {exn}")),
         }
     };
     let result = match (name, args.as_slice()) {
-        ("caml_ml_open_descriptor_out", [Value::Int(fd)]) => Value::block(tag::CUSTOM, vec![Value::Int(*fd)]),
-        ("caml_ml_output" | "caml_ml_output_bytes", [chan, s, Value::Int(ofs), Value::Int(len)]) => {
+        ("caml_ml_open_descriptor_out", [Value::Int(fd)]) => {
+            Value::block(tag::CUSTOM, vec![Value::Int(*fd)])
+        }
+        (
+            "caml_ml_output" | "caml_ml_output_bytes",
+            [chan, s, Value::Int(ofs), Value::Int(len)],
+        ) => {
             let bytes = string(s)?;
-            let Some(part) = usize::try_from(*ofs).ok().zip(usize::try_from(*len).ok()).and_then(|(o, l)| bytes.get(o..o.checked_add(l)?)) else {
+            let Some(part) = usize::try_from(*ofs)
+                .ok()
+                .zip(usize::try_from(*len).ok())
+                .and_then(|(o, l)| bytes.get(o..o.checked_add(l)?))
+            else {
                 return error("caml_ml_output out of bounds");
             };
             channels.output(stream(chan)?, part);
@@ -74,11 +88,16 @@ pub fn call(
             Value::unit()
         }
         ("caml_sys_exit", [Value::Int(code)]) => return Ok(RuntimeResult::Exit(*code)),
-        ("caml_format_int", [fmt, Value::Int(n)]) => Value::string(format_integer(&string(fmt)?, *n)?.as_bytes()),
-        ("caml_int32_format" | "caml_int64_format" | "caml_nativeint_format", [fmt, Value::Boxed(_, n)]) => {
+        ("caml_format_int", [fmt, Value::Int(n)]) => {
             Value::string(format_integer(&string(fmt)?, *n)?.as_bytes())
         }
-        ("caml_format_float", [fmt, Value::Float(x)]) => Value::string(format_float(&string(fmt)?, *x)?.as_bytes()),
+        (
+            "caml_int32_format" | "caml_int64_format" | "caml_nativeint_format",
+            [fmt, Value::Boxed(_, n)],
+        ) => Value::string(format_integer(&string(fmt)?, *n)?.as_bytes()),
+        ("caml_format_float", [fmt, Value::Float(x)]) => {
+            Value::string(format_float(&string(fmt)?, *x)?.as_bytes())
+        }
         ("caml_int_of_string", [s]) => match parse(s, obs::IntKind::Int)? {
             Some(v) => v,
             None => return raise("Failure", obs::IntKind::Int.of_string_failure()),
@@ -99,21 +118,33 @@ pub fn call(
             Ok(n) if n < (1 << 40) => Value::string(&vec![0; n]),
             _ => return raise("Invalid_argument", "Bytes.create"),
         },
-        ("caml_blit_string" | "caml_blit_bytes", [src, Value::Int(so), dst, Value::Int(d), Value::Int(len)]) => {
+        (
+            "caml_blit_string" | "caml_blit_bytes",
+            [src, Value::Int(so), dst, Value::Int(d), Value::Int(len)],
+        ) => {
             let bytes = string(src)?;
-            let (Value::String(dst), Ok(so), Ok(d), Ok(len)) =
-                (dst, usize::try_from(*so), usize::try_from(*d), usize::try_from(*len))
-            else {
+            let (Value::String(dst), Ok(so), Ok(d), Ok(len)) = (
+                dst,
+                usize::try_from(*so),
+                usize::try_from(*d),
+                usize::try_from(*len),
+            ) else {
                 return error("bad arguments to caml_blit_string");
             };
             let mut dst = dst.borrow_mut();
-            match (bytes.get(so..so.saturating_add(len)), dst.get_mut(d..d.saturating_add(len))) {
+            match (
+                bytes.get(so..so.saturating_add(len)),
+                dst.get_mut(d..d.saturating_add(len)),
+            ) {
                 (Some(from), Some(to)) => to.copy_from_slice(from),
                 _ => return error("caml_blit_string out of bounds"),
             }
             Value::unit()
         }
-        ("caml_fill_bytes", [Value::String(b), Value::Int(ofs), Value::Int(len), Value::Int(c)]) => {
+        (
+            "caml_fill_bytes",
+            [Value::String(b), Value::Int(ofs), Value::Int(len), Value::Int(c)],
+        ) => {
             let mut b = b.borrow_mut();
             let range = usize::try_from(*ofs).ok().zip(usize::try_from(*len).ok());
             match range.and_then(|(o, l)| b.get_mut(o..o.checked_add(l)?)) {
@@ -139,7 +170,9 @@ pub fn call(
             Value::Int(state.next_oo_id)
         }
         (name, [a, b]) if comparison(name).is_some() => {
-            let Some(op) = comparison(name) else { return error("unreachable") };
+            let Some(op) = comparison(name) else {
+                return error("unreachable");
+            };
             match obs::compare_op(op, a, b) {
                 Ok(holds) => Value::bool(holds),
                 Err(_) => return raise("Invalid_argument", obs::CompareError::MESSAGE),
@@ -147,7 +180,11 @@ pub fn call(
         }
         (name, args) => match float_function(name, args) {
             Some(x) => Value::Float(x),
-            None => return error(format!("unknown runtime function {name} applied to {args:?}")),
+            None => {
+                return error(format!(
+                    "unknown runtime function {name} applied to {args:?}"
+                ))
+            }
         },
     };
     let results = match result_kinds {
@@ -199,7 +236,9 @@ fn stream(chan: &V) -> Result<Stream, InterpError> {
 }
 
 fn comparison(name: &str) -> Option<CompareOp> {
-    let word = name.strip_prefix("caml_string_").or_else(|| name.strip_prefix("caml_"))?;
+    let word = name
+        .strip_prefix("caml_string_")
+        .or_else(|| name.strip_prefix("caml_"))?;
     Some(match word {
         "equal" => CompareOp::Eq,
         "notequal" => CompareOp::Ne,
@@ -215,7 +254,10 @@ fn comparison(name: &str) -> Option<CompareOp> {
 fn format_integer(fmt: &[u8], n: i64) -> Result<String, InterpError> {
     match fmt {
         b"%d" | b"%i" => Ok(obs::format_int(n)),
-        other => error(format!("unsupported integer format {}", String::from_utf8_lossy(other))),
+        other => error(format!(
+            "unsupported integer format {}",
+            String::from_utf8_lossy(other)
+        )),
     }
 }
 

@@ -132,7 +132,10 @@ impl Param {
     }
 
     pub fn value(var: Variable) -> Param {
-        Param { var, kind: Kind::Value }
+        Param {
+            var,
+            kind: Kind::Value,
+        }
     }
 }
 
@@ -168,7 +171,10 @@ pub enum Binding {
     /// `let x = simple` or `let x = prim args`: one variable, with its kind.
     Var { param: Param, named: Named },
     /// `let f, g = closures ...`: one variable per function slot, in order.
-    SetOfClosures { vars: Vec<Variable>, set: SetOfClosures },
+    SetOfClosures {
+        vars: Vec<Variable>,
+        set: SetOfClosures,
+    },
     /// `let symbol $s = ...`: statically allocated constants, which may
     /// refer to each other.
     Static(Vec<StaticBinding>),
@@ -194,10 +200,16 @@ pub struct SetOfClosures {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum StaticBinding {
-    Const { symbol: Symbol, value: StaticConst },
+    Const {
+        symbol: Symbol,
+        value: StaticConst,
+    },
     /// A set of closures with no dynamically computed value slots: one
     /// symbol per function slot.
-    SetOfClosures { symbols: Vec<Symbol>, set: SetOfClosures },
+    SetOfClosures {
+        symbols: Vec<Symbol>,
+        set: SetOfClosures,
+    },
 }
 
 /// A field of a static block: known at compile time.
@@ -209,7 +221,11 @@ pub enum StaticField {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum StaticConst {
-    Block { tag: u8, mutability: Mutability, fields: Vec<StaticField> },
+    Block {
+        tag: u8,
+        mutability: Mutability,
+        fields: Vec<StaticField>,
+    },
     BoxedFloat(FloatBits),
     BoxedInt32(i32),
     BoxedInt64(i64),
@@ -218,7 +234,10 @@ pub enum StaticConst {
     String(Vec<u8>),
     /// A flat block of floats (tag 254): a constant `float array` or record
     /// of floats.
-    FloatBlock { mutability: Mutability, fields: Vec<FloatBits> },
+    FloatBlock {
+        mutability: Mutability,
+        fields: Vec<FloatBits>,
+    },
     /// A value the runtime system defines, known by its linker name (OCaml's
     /// predefined exceptions: `caml_exn_Not_found`...). The program and the
     /// runtime must share these, so that an exception the runtime raises is
@@ -230,9 +249,16 @@ pub enum StaticConst {
 #[derive(Clone, Debug, PartialEq)]
 pub enum LetCont {
     /// The handler cannot jump to itself; the body can jump to it.
-    NonRecursive { cont: Continuation, handler: ContHandler, body: Expr },
+    NonRecursive {
+        cont: Continuation,
+        handler: ContHandler,
+        body: Expr,
+    },
     /// Each handler can jump to every handler of the group.
-    Recursive { handlers: Vec<(Continuation, ContHandler)>, body: Expr },
+    Recursive {
+        handlers: Vec<(Continuation, ContHandler)>,
+        body: Expr,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -249,11 +275,21 @@ pub struct ContHandler {
 
 impl ContHandler {
     pub fn new(params: Vec<Param>, body: Expr) -> ContHandler {
-        ContHandler { params, body, is_exn_handler: false, is_cold: false }
+        ContHandler {
+            params,
+            body,
+            is_exn_handler: false,
+            is_cold: false,
+        }
     }
 
     pub fn exn_handler(exn: Variable, body: Expr) -> ContHandler {
-        ContHandler { params: vec![Param::value(exn)], body, is_exn_handler: true, is_cold: false }
+        ContHandler {
+            params: vec![Param::value(exn)],
+            body,
+            is_exn_handler: true,
+            is_cold: false,
+        }
     }
 }
 
@@ -279,7 +315,11 @@ pub enum CallKind {
     IndirectUnknownArity,
     /// A function of the runtime system, called with the system's calling
     /// convention (an external "C call" in OCaml).
-    Runtime { name: String, arg_kinds: Vec<Kind>, result_kinds: Vec<Kind> },
+    Runtime {
+        name: String,
+        arg_kinds: Vec<Kind>,
+        result_kinds: Vec<Kind>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -311,12 +351,22 @@ pub struct ApplyCont {
 
 impl ApplyCont {
     pub fn new(cont: Continuation, args: Vec<Simple>) -> ApplyCont {
-        ApplyCont { cont, args, trap: None }
+        ApplyCont {
+            cont,
+            args,
+            trap: None,
+        }
     }
 
     /// A raise: a jump to the innermost exception handler that pops it.
     pub fn raise(handler: Continuation, exn: Simple) -> ApplyCont {
-        ApplyCont { cont: handler, args: vec![exn], trap: Some(TrapAction::Pop { exn_handler: handler }) }
+        ApplyCont {
+            cont: handler,
+            args: vec![exn],
+            trap: Some(TrapAction::Pop {
+                exn_handler: handler,
+            }),
+        }
     }
 }
 
