@@ -14,4 +14,5 @@ pub mod driver;
 
 // TEMPORARY (cps helper, until the chapters register these through crate-modules)
 pub mod cps;
+pub mod lambda;
 pub mod observable;

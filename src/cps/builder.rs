@@ -285,6 +285,7 @@ impl ProgramBuilder {
             return_cont: self.return_cont,
             exn_cont: self.exn_cont,
             body,
+            uncaught_printer: crate::observable::UncaughtPrinter::Runtime,
         }
     }
 }

@@ -20,7 +20,7 @@ use super::terms::{
     Apply, Binding, CallKind, Code, ContHandler, Expr, LetCont, Named, Program, Return,
     SetOfClosures, Simple, StaticBinding, StaticConst, StaticField,
 };
-use crate::observable::{self as obs, Channels, Outcome, UncaughtPrinter, Value};
+use crate::observable::{self as obs, Channels, Outcome, Value};
 
 /// A value of kind `Value`, with the CPS interpreter's closures.
 pub type V = Value<Closure>;
@@ -82,18 +82,16 @@ fn error<T>(message: impl Into<String>) -> Result<T, InterpError> {
 
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
-    /// How an uncaught exception is reported (see `observable`).
-    pub uncaught_printer: UncaughtPrinter,
-    /// Calls nested deeper than this raise `Stack_overflow`, as a native
-    /// program's stack would overflow.
+    /// Calls nested deeper than this raise `Stack_overflow`, where a native
+    /// program's stack would have overflowed.
     pub max_depth: usize,
 }
 
 impl Default for Options {
     fn default() -> Options {
+        // The bound the Lambda interpreter explains and uses.
         Options {
-            uncaught_printer: UncaughtPrinter::Runtime,
-            max_depth: 1_000_000,
+            max_depth: crate::lambda::interpret::MAX_DEPTH,
         }
     }
 }
@@ -113,8 +111,24 @@ pub fn interpret(p: &Program) -> Outcome {
     }
 }
 
+/// Run the program with explicit limits. The machine keeps the program's
+/// stack on the heap, but setting up walks the term recursively, so it
+/// runs on a thread with a generous stack (only the pages touched are
+/// ever mapped).
 pub fn run(p: &Program, options: Options) -> Result<Outcome, InterpError> {
-    Machine::new(p, options).run()
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("cps-interpreter".to_string())
+            .stack_size(1 << 30)
+            .spawn_scoped(scope, || Machine::new(p, options).run())
+            .map_err(|e| InterpError {
+                message: format!("cannot start the interpreter thread: {e}"),
+            })?
+            .join()
+            .map_err(|_| InterpError {
+                message: "the interpreter thread panicked".to_string(),
+            })?
+    })
 }
 
 /// Where control goes when a call's code jumps to its return or exception
@@ -620,7 +634,7 @@ impl<'p> Machine<'p> {
                             return error("uncaught exception that is not a value");
                         };
                         let channels = std::mem::take(&mut self.channels);
-                        let outcome = channels.finish_uncaught(exn, self.options.uncaught_printer);
+                        let outcome = channels.finish_uncaught(exn, self.program.uncaught_printer);
                         return Ok(Next::Finished(Box::new(outcome)));
                     }
                     ContTarget::Unbound => {
@@ -698,7 +712,10 @@ impl<'p> Machine<'p> {
                 RuntimeResult::Raise(exn) => {
                     self.resume(Target::Cont(a.exn_cont), vec![Reg::Value(exn)], true)
                 }
-                RuntimeResult::Exit(code) => Ok(self.finish(code)),
+                // `exit` flushed the channels before calling the runtime.
+                RuntimeResult::Exit(code) => Ok(Next::Finished(Box::new(
+                    std::mem::take(&mut self.channels).abandon(code),
+                ))),
             };
         }
         let Some(callee) = &a.callee else {

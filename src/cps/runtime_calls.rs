@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use super::interp::{InterpError, Reg, V};
 use super::kinds::Kind;
-use crate::observable::{self as obs, tag, Channels, CompareOp, Stream, Value};
+use crate::observable::{self as obs, Channels, CompareOp, Stream, Value};
 
 /// How a runtime function ended.
 pub enum RuntimeResult {
@@ -61,8 +61,10 @@ pub fn call(
         }
     };
     let result = match (name, args.as_slice()) {
-        ("caml_ml_open_descriptor_out", [Value::Int(fd)]) => {
-            Value::block(tag::CUSTOM, vec![Value::Int(*fd)])
+        // A channel is its file descriptor, as in the Lambda interpreter.
+        ("caml_ml_open_descriptor_out", [fd]) => {
+            stream(fd)?;
+            fd.clone()
         }
         (
             "caml_ml_output" | "caml_ml_output_bytes",
@@ -228,9 +230,9 @@ fn string(v: &V) -> Result<Vec<u8>, InterpError> {
 
 /// The stream a channel (from `caml_ml_open_descriptor_out`) writes to.
 fn stream(chan: &V) -> Result<Stream, InterpError> {
-    match chan.field(0) {
-        Some(Value::Int(1)) => Ok(Stream::Stdout),
-        Some(Value::Int(2)) => Ok(Stream::Stderr),
+    match chan.as_int() {
+        Some(1) => Ok(Stream::Stdout),
+        Some(2) => Ok(Stream::Stderr),
         _ => error(format!("output to {chan:?}, which is not stdout or stderr")),
     }
 }

@@ -408,4 +408,7 @@ pub struct Program {
     /// Jumping here ends it with an uncaught exception.
     pub exn_cont: Continuation,
     pub body: Expr,
+    /// How an uncaught exception is reported (see `observable`): carried
+    /// over from Lambda.
+    pub uncaught_printer: crate::observable::UncaughtPrinter,
 }
