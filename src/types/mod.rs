@@ -1,1 +1,9 @@
-//! placeholder
+//! Types: Hindley–Milner inference with levels.
+
+pub mod decls;
+pub mod printer;
+pub mod ty;
+pub mod unify;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,144 @@
+//! Unit tests of unification, generalisation and printing.
+
+use super::decls::{Decls, Scheme};
+use super::printer::{print_out, Namer, TypePrinter};
+use super::ty::{Ty, TypeId, TypeStore};
+use super::unify::UnifyError;
+
+fn show(store: &mut TypeStore, decls: &Decls, namer: &mut Namer, t: Ty) -> String {
+    let mut weak = 0;
+    let out = TypePrinter { store, decls, namer, weak_counter: &mut weak }.out_of_ty(t);
+    print_out(&out)
+}
+
+fn show_scheme(store: &mut TypeStore, decls: &Decls, s: &Scheme) -> String {
+    let mut weak = 0;
+    let mut namer = Namer::for_signature();
+    let out = TypePrinter { store, decls, namer: &mut namer, weak_counter: &mut weak }.out_of_stype(&s.body);
+    print_out(&out)
+}
+
+#[test]
+fn unify_var_with_arrow_and_print() {
+    let decls = Decls::predefined();
+    let mut s = TypeStore::new();
+    let a = s.new_var();
+    let b = s.new_var();
+    let int = s.constant(TypeId::INT);
+    let list_a = s.con(TypeId::LIST, vec![a]);
+    let f = s.arrow(list_a, b);
+    let g = s.new_var();
+    s.unify(&decls, g, f).unwrap();
+    s.unify(&decls, b, int).unwrap();
+    assert_eq!(show(&mut s, &decls, &mut Namer::new(), g), "'a list -> int");
+}
+
+#[test]
+fn occurs_check_fails() {
+    let decls = Decls::predefined();
+    let mut s = TypeStore::new();
+    let a = s.new_var();
+    let b = s.new_var();
+    let f = s.arrow(a, b);
+    match s.unify(&decls, a, f) {
+        Err(UnifyError::Occurs(v, t)) => {
+            assert!(s.same(v, a));
+            assert!(s.same(t, f));
+        }
+        other => panic!("expected an occurs-check failure, got {:?}", other),
+    }
+}
+
+#[test]
+fn mismatch_reports_innermost_pair() {
+    let decls = Decls::predefined();
+    let mut s = TypeStore::new();
+    let int = s.constant(TypeId::INT);
+    let string = s.constant(TypeId::STRING);
+    let l1 = s.con(TypeId::LIST, vec![int]);
+    let l2 = s.con(TypeId::LIST, vec![string]);
+    match s.unify(&decls, l1, l2) {
+        Err(UnifyError::Mismatch(x, y)) => {
+            assert_eq!(show(&mut s, &decls, &mut Namer::new(), x), "int");
+            assert_eq!(show(&mut s, &decls, &mut Namer::new(), y), "string");
+        }
+        other => panic!("expected a mismatch, got {:?}", other),
+    }
+}
+
+#[test]
+fn generalisation_respects_levels() {
+    // let f = fun x -> (x, y)   where y was bound outside (level 0)
+    let decls = Decls::predefined();
+    let mut s = TypeStore::new();
+    let y = s.new_var();
+    s.enter_level();
+    let x = s.new_var();
+    let pair = s.tuple(vec![x, y]);
+    let f = s.arrow(x, pair);
+    s.exit_level();
+    let scheme = s.generalize(f);
+    assert_eq!(scheme.params, 1);
+    assert_eq!(show_scheme(&mut s, &decls, &scheme), "'a -> 'a * '_weak1");
+    // Two instances have distinct variables for x but share y.
+    let i1 = s.instantiate(&scheme);
+    let i2 = s.instantiate(&scheme);
+    let int = s.constant(TypeId::INT);
+    let dom1 = s.new_var();
+    let cod1 = s.new_var();
+    let a1 = s.arrow(dom1, cod1);
+    s.unify(&decls, i1, a1).unwrap();
+    s.unify(&decls, dom1, int).unwrap();
+    assert_eq!(show(&mut s, &decls, &mut Namer::new(), i2), "'a -> 'a * 'b");
+    assert_eq!(show(&mut s, &decls, &mut Namer::new(), i1), "int -> int * 'a");
+}
+
+#[test]
+fn unifying_with_an_outer_variable_lowers_levels() {
+    // fun y -> let f = fun x -> (y := x) ...: x is unified with y's
+    // contents, so it must not be generalised.
+    let decls = Decls::predefined();
+    let mut s = TypeStore::new();
+    let y = s.new_var();
+    s.enter_level();
+    let x = s.new_var();
+    let list_x = s.con(TypeId::LIST, vec![x]);
+    s.unify(&decls, y, list_x).unwrap();
+    s.exit_level();
+    let scheme = s.generalize(x);
+    assert_eq!(scheme.params, 0);
+}
+
+#[test]
+fn relaxed_value_restriction() {
+    let decls = Decls::predefined();
+    let mut s = TypeStore::new();
+    s.enter_level();
+    let a = s.new_var();
+    let b = s.new_var();
+    let list_a = s.con(TypeId::LIST, vec![a]);
+    let ref_b = s.con(TypeId::REF, vec![b]);
+    let t = s.tuple(vec![list_a, ref_b]);
+    s.exit_level();
+    s.lower_contravariant(&decls, t);
+    let scheme = s.generalize(t);
+    assert_eq!(show_scheme(&mut s, &decls, &scheme), "'a list * '_weak1 ref");
+}
+
+#[test]
+fn labelled_arrows_and_precedence() {
+    let decls = Decls::predefined();
+    let mut s = TypeStore::new();
+    let unit = s.constant(TypeId::UNIT);
+    let a = s.new_var();
+    let finally = s.arrow(unit, unit);
+    let body = s.arrow(unit, a);
+    let rest = s.arrow(body, a);
+    let t = s.new_node(super::ty::Node::Arrow(Some("finally".into()), finally, rest));
+    assert_eq!(show(&mut s, &decls, &mut Namer::new(), t), "finally:(unit -> unit) -> (unit -> 'a) -> 'a");
+    let int = s.constant(TypeId::INT);
+    let pair = s.tuple(vec![int, int]);
+    let pairs = s.con(TypeId::LIST, vec![pair]);
+    let t2 = s.arrow(pair, pairs);
+    assert_eq!(show(&mut s, &decls, &mut Namer::new(), t2), "int * int -> (int * int) list");
+}
