@@ -2,6 +2,7 @@
 
 pub mod decls;
 pub mod printer;
+pub mod stdlib;
 pub mod ty;
 pub mod unify;
 

@@ -142,3 +142,22 @@ fn labelled_arrows_and_precedence() {
     let t2 = s.arrow(pair, pairs);
     assert_eq!(show(&mut s, &decls, &mut Namer::new(), t2), "int * int -> (int * int) list");
 }
+
+#[test]
+fn the_standard_library_signatures_parse() {
+    let lib = super::stdlib::Library::standard().unwrap();
+    let decls = Decls::predefined();
+    let mut s = TypeStore::new();
+    let show = |s: &mut TypeStore, name: &str| {
+        let id = lib.lookup(name).unwrap();
+        show_scheme(s, &decls, &lib.entry(id).scheme)
+    };
+    assert_eq!(show(&mut s, "List.fold_left"), "('a -> 'b -> 'a) -> 'a -> 'b list -> 'a");
+    assert_eq!(show(&mut s, "Fun.protect"), "finally:(unit -> unit) -> (unit -> 'a) -> 'a");
+    assert_eq!(show(&mut s, "Option.value"), "'a option -> default:'a -> 'a");
+    assert_eq!(show(&mut s, "mod"), "int -> int -> int");
+    assert_eq!(show(&mut s, "*"), "int -> int -> int");
+    assert_eq!(lib.entry(lib.lookup("+").unwrap()).primitive.as_deref(), Some("%addint"));
+    assert_eq!(lib.entry(lib.lookup("List.map").unwrap()).primitive, None);
+    assert!(lib.lookup("List.nope").is_none());
+}
