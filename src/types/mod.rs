@@ -6,9 +6,11 @@ pub mod decls;
 pub mod env;
 pub mod errors;
 pub mod expr;
+pub mod format;
 pub mod infer;
 pub mod pattern;
 pub mod printer;
+pub mod signature;
 pub mod stdlib;
 pub mod toplevel;
 pub mod ty;
@@ -38,4 +40,16 @@ pub fn check_program(file: &SourceFile, program: &ast::Program) -> Result<typed:
         vars: checker.vars,
         module_name: checker.module_name,
     })
+}
+
+/// The `typed` dump: parse and type-check a program, then print its
+/// signature as `ocamlc -i` does (`val f : 'a list -> int`, type and
+/// exception declarations).
+pub fn dump_typed(file: &SourceFile) -> Result<String, Vec<Diagnostic>> {
+    let program = crate::syntax::parse(file)?;
+    let mut checked = toplevel::type_program(file, &program);
+    if !checked.errors.is_empty() {
+        return Err(checked.errors);
+    }
+    Ok(signature::print_signature(&mut checked.checker, &checked.signature))
 }

@@ -161,3 +161,54 @@ fn the_standard_library_signatures_parse() {
     assert_eq!(lib.entry(lib.lookup("List.map").unwrap()).primitive, None);
     assert!(lib.lookup("List.nope").is_none());
 }
+
+/// The corpus and benchmark programs, with the signature `ocamlc -i`
+/// printed for each (committed in `chapters-tests/types/expected/`).
+fn corpus() -> Vec<(std::path::PathBuf, std::path::PathBuf)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    for dir in ["chapters-tests/corpus", "bench"] {
+        let mut files: Vec<_> = std::fs::read_dir(root.join(dir))
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "ml"))
+            .collect();
+        files.sort();
+        for f in files {
+            let stem = f.file_stem().unwrap().to_string_lossy().into_owned();
+            out.push((f, root.join("chapters-tests/types/expected").join(format!("{}.mli", stem))));
+        }
+    }
+    out
+}
+
+#[test]
+fn corpus_signatures_match_ocamlc() {
+    let mut failures = Vec::new();
+    for (ml, mli) in corpus() {
+        let text = std::fs::read_to_string(&ml).unwrap();
+        let file = crate::diagnostics::SourceFile::new(ml.file_name().unwrap().to_string_lossy(), text);
+        let expected = std::fs::read_to_string(&mli).unwrap_or_default();
+        match super::dump_typed(&file) {
+            Ok(actual) if actual == expected => {}
+            Ok(actual) => failures.push(format!("{}:\n--- expected\n{}--- actual\n{}", ml.display(), expected, actual)),
+            Err(ds) => failures.push(format!("{}: errors\n{}", ml.display(), file.render(&ds))),
+        }
+    }
+    assert!(failures.is_empty(), "{} programs differ:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn show_one() {
+    let name = std::env::var("SHOW").unwrap_or_default();
+    if name.is_empty() {
+        return;
+    }
+    let text = std::fs::read_to_string(&name).unwrap();
+    let file = crate::diagnostics::SourceFile::new(name.clone(), text);
+    match super::dump_typed(&file) {
+        Ok(s) => println!("{}", s),
+        Err(ds) => println!("{}", file.render(&ds)),
+    }
+}
