@@ -81,12 +81,10 @@ fn out_simple(d: &mut Doc, t: &Out) {
 /// A value's name as OCaml prints it: operators in parentheses.
 fn value_name(name: &str) -> String {
     let ident = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
-    if ident {
+    if ident && !matches!(name, "mod" | "land" | "lor" | "lxor" | "lsl" | "lsr" | "asr" | "or") {
         name.to_string()
-    } else if name.starts_with('*') || name.ends_with('*') {
-        format!("( {} )", name)
     } else {
-        format!("({})", name)
+        format!("( {} )", name)
     }
 }
 

@@ -199,16 +199,109 @@ fn corpus_signatures_match_ocamlc() {
     assert!(failures.is_empty(), "{} programs differ:\n{}", failures.len(), failures.join("\n"));
 }
 
+/// Developer aid: `SHOW=dir cargo test --lib show_dir -- --nocapture`
+/// prints the `typed` dump (or the errors) of every `.ml` file of `dir`.
 #[test]
-fn show_one() {
-    let name = std::env::var("SHOW").unwrap_or_default();
-    if name.is_empty() {
+fn show_dir() {
+    let dir = std::env::var("SHOW").unwrap_or_default();
+    if dir.is_empty() {
         return;
     }
-    let text = std::fs::read_to_string(&name).unwrap();
-    let file = crate::diagnostics::SourceFile::new(name.clone(), text);
-    match super::dump_typed(&file) {
-        Ok(s) => println!("{}", s),
-        Err(ds) => println!("{}", file.render(&ds)),
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "ml")).collect();
+    files.sort();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let file = crate::diagnostics::SourceFile::new(f.file_name().unwrap().to_string_lossy(), text);
+        let out = match super::dump_typed(&file) {
+            Ok(s) => s,
+            Err(ds) => file.render(&ds),
+        };
+        std::fs::write(f.with_extension("ours"), out).unwrap();
     }
+}
+
+/// The chapter's golden cases: a file whose first line is
+/// `(* error: TEXT *)` must be rejected, with a first error containing TEXT
+/// and every diagnostic pointing inside the file; a `(* stage: typed *)`
+/// file must be accepted.
+#[test]
+fn golden_cases_are_accepted_or_rejected_as_marked() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("chapters-tests/types");
+    let mut files: Vec<_> = std::fs::read_dir(&root)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ml"))
+        .collect();
+    files.sort();
+    let mut invalid = 0;
+    let mut problems = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let first = text.lines().next().unwrap_or_default().to_string();
+        let file = crate::diagnostics::SourceFile::new(f.file_name().unwrap().to_string_lossy(), text.clone());
+        let result = super::dump_typed(&file);
+        if let Some(expected) = first.strip_prefix("(* error: ").and_then(|l| l.strip_suffix(" *)")) {
+            invalid += 1;
+            match result {
+                Ok(sig) => problems.push(format!("{}: accepted, with signature\n{}", f.display(), sig)),
+                Err(ds) => {
+                    let full = |d: &crate::diagnostics::Diagnostic| format!("{}\n{}", d.message, d.notes.join("\n"));
+                    if !ds.first().is_some_and(|d| d.is_error() && full(d).contains(expected)) {
+                        problems.push(format!("{}: expected `{}`, got\n{}", f.display(), expected, file.render(&ds)));
+                    }
+                    for d in &ds {
+                        let valid = d.span.start < d.span.end && (d.span.end as usize) <= text.len();
+                        if !valid {
+                            problems.push(format!("{}: bad span {:?} for `{}`", f.display(), d.span, d.message));
+                        }
+                    }
+                }
+            }
+        } else if let Err(ds) = result {
+            problems.push(format!("{}: rejected:\n{}", f.display(), file.render(&ds)));
+        }
+    }
+    assert!(invalid >= 25, "only {} invalid programs", invalid);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// With OCaml installed, compare with `ocamlc -i` itself rather than the
+/// committed files (which this also checks are up to date), for the corpus
+/// and for the chapter's valid golden cases.
+#[test]
+fn signatures_match_a_live_ocamlc() {
+    if std::process::Command::new("ocamlc").arg("-version").output().is_err() {
+        println!("skipped: ocamlc not installed");
+        eprintln!("skipped: ocamlc not installed");
+        return;
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut programs: Vec<(std::path::PathBuf, Option<std::path::PathBuf>)> =
+        corpus().into_iter().map(|(ml, mli)| (ml, Some(mli))).collect();
+    for e in std::fs::read_dir(root.join("chapters-tests/types")).unwrap().flatten() {
+        let p = e.path();
+        let valid = std::fs::read_to_string(&p).is_ok_and(|t| t.starts_with("(* stage: typed *)"));
+        if p.extension().is_some_and(|x| x == "ml") && valid {
+            programs.push((p, None));
+        }
+    }
+    let mut failures = Vec::new();
+    for (ml, committed) in programs {
+        let output = std::process::Command::new("ocamlc").arg("-i").arg(&ml).output().unwrap();
+        let expected = String::from_utf8_lossy(&output.stdout).into_owned();
+        if let Some(mli) = committed {
+            if std::fs::read_to_string(&mli).unwrap_or_default() != expected {
+                failures.push(format!("{} is stale: regenerate it with `ocamlc -i`", mli.display()));
+            }
+        }
+        let text = std::fs::read_to_string(&ml).unwrap();
+        let file = crate::diagnostics::SourceFile::new(ml.file_name().unwrap().to_string_lossy(), text);
+        match super::dump_typed(&file) {
+            Ok(actual) if actual == expected => {}
+            Ok(actual) => failures.push(format!("{}:\n--- ocamlc -i\n{}--- flambeau\n{}", ml.display(), expected, actual)),
+            Err(ds) => failures.push(format!("{}: errors\n{}", ml.display(), file.render(&ds))),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -162,14 +162,16 @@ fn bind_anything(checker: &mut Checker, env: &mut Env, p: &ast::Pattern) {
 /// values of the final signature count: a shadowed one is not exported.
 fn check_generalizable(checker: &mut Checker, signature: &[SigItem], errors: &mut Vec<Diagnostic>) {
     let mut later: HashSet<&str> = HashSet::new();
-    let mut weak_counter = 0;
-    let mut found = Vec::new();
-    for item in signature.iter().rev() {
+    let mut exported = vec![false; signature.len()];
+    for (i, item) in signature.iter().enumerate().rev() {
         if let SigItem::Value(v) = item {
-            if !later.insert(&v.name) {
-                continue;
-            }
-            if has_free_variable(checker, &v.scheme.body) {
+            exported[i] = later.insert(&v.name);
+        }
+    }
+    let mut weak_counter = 0;
+    for (item, exported) in signature.iter().zip(exported) {
+        match item {
+            SigItem::Value(v) if exported && has_free_variable(checker, &v.scheme.body) => {
                 let mut namer = Namer::for_signature();
                 let out = TypePrinter {
                     store: &mut checker.store,
@@ -178,7 +180,7 @@ fn check_generalizable(checker: &mut Checker, signature: &[SigItem], errors: &mu
                     weak_counter: &mut weak_counter,
                 }
                 .out_of_stype(&v.scheme.body);
-                found.push(Diagnostic::error(
+                errors.push(Diagnostic::error(
                     v.span,
                     format!(
                         "The type of this expression, {}, contains type variables that cannot be generalized",
@@ -186,10 +188,9 @@ fn check_generalizable(checker: &mut Checker, signature: &[SigItem], errors: &mu
                     ),
                 ));
             }
+            _ => {}
         }
     }
-    found.reverse();
-    errors.extend(found);
 }
 
 fn has_free_variable(checker: &mut Checker, t: &SType) -> bool {
