@@ -22,7 +22,8 @@ pub struct BoundValue {
 
 pub struct LetResult {
     pub bindings: Vec<Binding<Ty>>,
-    /// The environment of what follows: the outer one and the new variables.
+    /// The environment of what follows: the outer one and the new variables
+    /// (for a top-level `let`, they go to the globals instead).
     pub env: Env,
     pub values: Vec<BoundValue>,
 }
@@ -53,8 +54,11 @@ impl Checker {
         let mut values = Vec::with_capacity(vars.vars.len());
         for PatVar { name, id, ty, span } in vars.vars {
             let scheme = self.store.generalize(ty);
-            let value = if top { ValueRef::Global(id) } else { ValueRef::Local(id) };
-            out_env.add_value(name.clone(), value, scheme.clone());
+            if top {
+                self.globals.add_value(name.clone(), ValueRef::Global(id), scheme.clone());
+            } else {
+                out_env.add_value(name.clone(), ValueRef::Local(id), scheme.clone());
+            }
             values.push(BoundValue { name, id, scheme, span });
         }
         Ok(LetResult { bindings: typed, env: out_env, values })

@@ -24,7 +24,7 @@ use std::rc::Rc;
 impl Checker {
     /// Enter a group of type declarations into `env`. Returns the new type
     /// identifiers and the errors found (the group is entered regardless).
-    pub fn declare_types(&mut self, env: &mut Env, group: &[ast::TypeDecl]) -> (Vec<TypeId>, Vec<Diagnostic>) {
+    pub fn declare_types(&mut self, group: &[ast::TypeDecl]) -> (Vec<TypeId>, Vec<Diagnostic>) {
         let mut errors = Vec::new();
         let group_number = self.decls.types.len() as u32;
         let mut seen = HashSet::new();
@@ -47,25 +47,25 @@ impl Checker {
                 span: d.span,
                 group: group_number,
             });
-            env.types.insert(d.name.name.as_str().into(), id);
+            self.globals.types.insert(d.name.name.as_str().into(), id);
             ids.push(id);
         }
         for (d, id) in group.iter().zip(&ids) {
-            let kind = self.declaration_kind(env, d, &mut errors);
+            let kind = self.declaration_kind(d, &mut errors);
             self.decls.types[id.0 as usize].kind = kind;
         }
         self.check_abbreviation_cycles(group, &ids, &mut errors);
         self.compute_variances(&ids);
         for id in &ids {
             self.decide_record_repr(*id);
-            env.add_type_and_members(&self.decls, *id);
+            self.globals.add_type_and_members(&self.decls, *id);
         }
         (ids, errors)
     }
 
     /// A type in a declaration, or `Any` after reporting why it is wrong.
-    fn declared_or_any(&self, env: &Env, te: &ast::TypeExpr, params: &[ast::Ident], errors: &mut Vec<Diagnostic>) -> SType {
-        match self.declared_type(env, te, params) {
+    fn declared_or_any(&self, te: &ast::TypeExpr, params: &[ast::Ident], errors: &mut Vec<Diagnostic>) -> SType {
+        match self.declared_type(te, params) {
             Ok(t) => t,
             Err(d) => {
                 errors.push(*d);
@@ -74,10 +74,10 @@ impl Checker {
         }
     }
 
-    fn declaration_kind(&self, env: &Env, d: &ast::TypeDecl, errors: &mut Vec<Diagnostic>) -> TypeKind {
+    fn declaration_kind(&self, d: &ast::TypeDecl, errors: &mut Vec<Diagnostic>) -> TypeKind {
         match &d.kind {
             ast::TypeDeclKind::Abstract => TypeKind::Abstract,
-            ast::TypeDeclKind::Abbrev(te) => TypeKind::Abbrev(self.declared_or_any(env, te, &d.params, errors)),
+            ast::TypeDeclKind::Abbrev(te) => TypeKind::Abbrev(self.declared_or_any(te, &d.params, errors)),
             ast::TypeDeclKind::Variant(cs) => {
                 // Constant constructors and the others are numbered apart.
                 let (mut constant, mut block) = (0, 0);
@@ -87,7 +87,7 @@ impl Checker {
                     if !names.insert(c.name.name.as_str()) {
                         errors.push(Diagnostic::error(d.span, format!("Two constructors are named {}", c.name.name)));
                     }
-                    let args: Vec<SType> = c.args.iter().map(|t| self.declared_or_any(env, t, &d.params, errors)).collect();
+                    let args: Vec<SType> = c.args.iter().map(|t| self.declared_or_any(t, &d.params, errors)).collect();
                     let tag = if args.is_empty() {
                         constant += 1;
                         Tag::Constant(constant - 1)
@@ -108,7 +108,7 @@ impl Checker {
                     }
                     out.push(FieldDecl {
                         name: f.name.name.as_str().into(),
-                        ty: self.declared_or_any(env, &f.ty, &d.params, errors),
+                        ty: self.declared_or_any(&f.ty, &d.params, errors),
                         mutable: f.mutable,
                         span: f.span,
                     });
@@ -271,7 +271,7 @@ impl Checker {
     /// `exception E of t` (top level) or `let exception E of t in` (local).
     /// The arguments may not mention type variables.
     pub fn declare_exception(&mut self, env: &mut Env, d: &ast::ExceptionDecl, local: bool) -> Res<ExnId> {
-        let args = d.args.iter().map(|t| self.declared_type(env, t, &[])).collect::<Res<Vec<_>>>()?;
+        let args = d.args.iter().map(|t| self.declared_type(t, &[])).collect::<Res<Vec<_>>>()?;
         Ok(self.enter_exception(env, d, args, local))
     }
 
@@ -288,7 +288,12 @@ impl Checker {
             local,
             span: d.span,
         });
-        env.constructors.insert(name.clone(), ConstructorRef::Exception { exn, name, arity });
+        let c = ConstructorRef::Exception { exn, name: name.clone(), arity };
+        if local {
+            env.constructors.insert(name, c);
+        } else {
+            self.globals.constructors.insert(name, c);
+        }
         exn
     }
 }

@@ -1,16 +1,40 @@
-//! The typing environment: what each name in scope means. It is persistent
-//! (`imbl`'s maps share structure, so extending it for a `let` body costs
-//! O(log n) and leaves the outer environment untouched: leaving a scope is
-//! simply going back to the old value). A later definition shadows an
-//! earlier one with the same name, for values, constructors, record fields
-//! and types alike: "last definition wins", as in OCaml.
+//! The typing environment: what each name in scope means, in two parts: the
+//! local scopes of the item being typed ([`Env`], persistent) and the top
+//! level ([`Globals`], updated in place). A name is looked up in the local
+//! scopes first. A later definition shadows an earlier one with the same
+//! name, for values, constructors, record fields and types alike: "last
+//! definition wins", as in OCaml.
 
 use super::decls::{Decls, Scheme, TypeKind};
 use super::stdlib::Library;
 use super::ty::TypeId;
 use super::typed::{ConstructorRef, FieldRef, ValueRef};
-use imbl::HashMap;
+use imbl::shared_ptr::RcK;
+use imbl::GenericHashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
+
+/// FNV-1a: names are short and not chosen by an adversary, so a simple
+/// hash beats the default SipHash here.
+#[derive(Default)]
+pub struct NameHasher(u64);
+
+impl Hasher for NameHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for b in bytes {
+            h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+/// A persistent map from names, with `Rc` (not `Arc`) inside: the typer is
+/// single-threaded.
+pub type NameMap<V> = GenericHashMap<Rc<str>, V, BuildHasherDefault<NameHasher>, RcK>;
 
 #[derive(Clone, Debug)]
 pub struct ValueBinding {
@@ -18,20 +42,40 @@ pub struct ValueBinding {
     pub scheme: Rc<Scheme>,
 }
 
+/// The names bound inside the top-level item being typed: a persistent
+/// map, so that entering a scope (a `let` body, a case, a function body)
+/// extends a copy in O(log n) and leaving it is going back to the old value.
+/// Only values and (with `let exception`) constructors can be local.
 #[derive(Clone, Debug, Default)]
 pub struct Env {
-    pub values: HashMap<Rc<str>, ValueBinding>,
-    pub constructors: HashMap<Rc<str>, ConstructorRef>,
-    pub fields: HashMap<Rc<str>, FieldRef>,
-    pub types: HashMap<Rc<str>, TypeId>,
+    pub values: NameMap<ValueBinding>,
+    pub constructors: NameMap<ConstructorRef>,
 }
 
 impl Env {
+    pub fn add_value(&mut self, name: Rc<str>, value: ValueRef, scheme: Scheme) {
+        self.values.insert(name, ValueBinding { value, scheme: Rc::new(scheme) });
+    }
+}
+
+/// The top level: the predefined names, the library's, and the program's
+/// items typed so far. It only grows, one item at a time, and nobody holds
+/// an older version of it, so it is updated in place: a program of ten
+/// thousand definitions never copies the paths of a ten-thousand-entry map.
+#[derive(Clone, Debug, Default)]
+pub struct Globals {
+    pub values: NameMap<ValueBinding>,
+    pub constructors: NameMap<ConstructorRef>,
+    pub fields: NameMap<FieldRef>,
+    pub types: NameMap<TypeId>,
+}
+
+impl Globals {
     /// The environment a program starts in: the predefined types with their
     /// constructors and fields, the predefined exceptions, and the values of
     /// `Stdlib` (the library's modules are reached by qualified names).
-    pub fn initial(decls: &Decls, library: &Library) -> Env {
-        let mut env = Env::default();
+    pub fn initial(decls: &Decls, library: &Library) -> Globals {
+        let mut env = Globals::default();
         for i in 0..TypeId::PREDEFINED {
             env.add_type_and_members(decls, TypeId(i));
         }
@@ -51,7 +95,7 @@ impl Env {
         for (i, entry) in library.entries.iter().enumerate() {
             if entry.module.is_none() {
                 let value = ValueRef::Library(super::stdlib::LibId(i as u32));
-                env.values.insert(entry.name.clone(), ValueBinding { value, scheme: Rc::new(entry.scheme.clone()) });
+                env.values.insert(entry.name.clone(), ValueBinding { value, scheme: entry.scheme.clone() });
             }
         }
         env

@@ -179,7 +179,7 @@ impl Checker {
                 self.finish(e, kind, unit, expected)
             }
             E::Constraint(inner, te) => {
-                let t = self.annotation(env, te)?;
+                let t = self.annotation(te)?;
                 let inner = self.expr(env, inner, t)?;
                 self.unify_at(e.span, Subject::Expression, t, expected)?;
                 Ok(Expr { span: e.span, ..inner })
@@ -249,7 +249,7 @@ impl Checker {
         expected: Ty,
     ) -> Res<Expr<Ty>> {
         let paths: Vec<&ast::Path> = fields.iter().map(|f| &f.field).collect();
-        let refs = self.resolve_fields(env, &paths, Some(expected))?;
+        let refs = self.resolve_fields(&paths, Some(expected))?;
         let id = match refs.first() {
             Some(f) => f.ty,
             None => return Err(Box::new(Diagnostic::error(e.span, "internal error: a record with no field"))),
@@ -294,7 +294,7 @@ impl Checker {
     ) -> Res<(Expr<Ty>, super::typed::FieldRef, Ty)> {
         let rt = self.new_var();
         let record = self.expr(env, record, rt)?;
-        let field = match self.resolve_fields(env, &[label], Some(rt))?.into_iter().next() {
+        let field = match self.resolve_fields(&[label], Some(rt))?.into_iter().next() {
             Some(f) => f,
             None => return Err(Box::new(Diagnostic::error(label.span, "internal error: no field resolved"))),
         };

@@ -3,7 +3,7 @@
 //! translation of type annotations.
 
 use super::decls::{Decls, SType};
-use super::env::{Env, ValueBinding};
+use super::env::{Env, Globals, ValueBinding};
 use super::errors::{did_you_mean, spellcheck};
 use super::printer::{print_out, Namer, TypePrinter};
 use super::stdlib::Library;
@@ -29,6 +29,8 @@ pub struct Checker {
     /// The named type variables (`'a`) of the annotations of the current
     /// top-level item: OCaml shares them across the whole item.
     pub type_vars: HashMap<String, Ty>,
+    /// The top-level names.
+    pub globals: Globals,
 }
 
 /// Whether a clash is reported on an expression or on a pattern.
@@ -47,6 +49,7 @@ impl Checker {
             vars: Vec::new(),
             module_name,
             type_vars: HashMap::new(),
+            globals: Globals::default(),
         }
     }
 
@@ -143,12 +146,16 @@ impl Checker {
 
     pub fn lookup_value(&self, env: &Env, path: &ast::Path) -> Res<ValueBinding> {
         match self.check_module(path)? {
-            None if !path.is_qualified() => match env.values.get(path.name.as_str()) {
-                Some(b) => Ok(b.clone()),
-                None => {
-                    Err(self.unbound(path.span, "value", path, env.values.keys().map(|k| &**k).collect()))
+            None if !path.is_qualified() => {
+                let name = path.name.as_str();
+                match env.values.get(name).or_else(|| self.globals.values.get(name)) {
+                    Some(b) => Ok(b.clone()),
+                    None => {
+                        let names = env.values.keys().chain(self.globals.values.keys()).map(|k| &**k).collect();
+                        Err(self.unbound(path.span, "value", path, names))
+                    }
                 }
-            },
+            }
             module => {
                 let qualified = match &module {
                     Some(m) => format!("{}.{}", m, path.name),
@@ -157,7 +164,7 @@ impl Checker {
                 match self.library.lookup(&qualified) {
                     Some(id) => Ok(ValueBinding {
                         value: super::typed::ValueRef::Library(id),
-                        scheme: Rc::new(self.library.entry(id).scheme.clone()),
+                        scheme: self.library.entry(id).scheme.clone(),
                     }),
                     None => {
                         let names = self.library.names_in(module.as_deref()).collect();
@@ -170,40 +177,45 @@ impl Checker {
 
     pub fn lookup_constructor(&self, env: &Env, path: &ast::Path) -> Res<super::typed::ConstructorRef> {
         let found = match path.qualifier.as_slice() {
-            [] => env.constructors.get(path.name.as_str()).cloned(),
+            [] => self.constructor_in_scope(env, &path.name),
             [m] if m == "Fun" && path.name == "Finally_raised" => Some(super::typed::ConstructorRef::Exception {
                 exn: super::decls::ExnId::FINALLY_RAISED,
                 name: "Finally_raised".into(),
                 arity: 1,
             }),
-            [m] if m == "Stdlib" => env.constructors.get(path.name.as_str()).cloned(),
+            [m] if m == "Stdlib" => self.constructor_in_scope(env, &path.name),
             _ => {
                 self.check_module(path)?;
                 None
             }
         };
         found.ok_or_else(|| {
-            self.unbound(path.span, "constructor", path, env.constructors.keys().map(|k| &**k).collect())
+            let names = env.constructors.keys().chain(self.globals.constructors.keys()).map(|k| &**k).collect();
+            self.unbound(path.span, "constructor", path, names)
         })
     }
 
-    pub fn lookup_field(&self, env: &Env, path: &ast::Path) -> Res<super::typed::FieldRef> {
+    fn constructor_in_scope(&self, env: &Env, name: &str) -> Option<super::typed::ConstructorRef> {
+        env.constructors.get(name).or_else(|| self.globals.constructors.get(name)).cloned()
+    }
+
+    pub fn lookup_field(&self, path: &ast::Path) -> Res<super::typed::FieldRef> {
         if path.is_qualified() {
             self.check_module(path)?;
         }
-        match env.fields.get(path.name.as_str()) {
+        match self.globals.fields.get(path.name.as_str()) {
             Some(f) if !path.is_qualified() => Ok(f.clone()),
-            _ => Err(self.unbound(path.span, "record field", path, env.fields.keys().map(|k| &**k).collect())),
+            _ => Err(self.unbound(path.span, "record field", path, self.globals.fields.keys().map(|k| &**k).collect())),
         }
     }
 
-    pub fn lookup_type(&self, env: &Env, path: &ast::Path) -> Res<TypeId> {
+    pub fn lookup_type(&self, path: &ast::Path) -> Res<TypeId> {
         if path.is_qualified() {
             self.check_module(path)?;
         }
-        match env.types.get(path.name.as_str()) {
+        match self.globals.types.get(path.name.as_str()) {
             Some(id) if !path.is_qualified() => Ok(*id),
-            _ => Err(self.unbound(path.span, "type constructor", path, env.types.keys().map(|k| &**k).collect())),
+            _ => Err(self.unbound(path.span, "type constructor", path, self.globals.types.keys().map(|k| &**k).collect())),
         }
     }
 }
@@ -211,8 +223,8 @@ impl Checker {
 /// Type expressions written by the programmer.
 impl Checker {
     /// Resolve a type constructor and check its number of arguments.
-    fn type_constructor(&self, env: &Env, path: &ast::Path, nargs: usize, span: Span) -> Res<TypeId> {
-        let id = self.lookup_type(env, path)?;
+    fn type_constructor(&self, path: &ast::Path, nargs: usize, span: Span) -> Res<TypeId> {
+        let id = self.lookup_type(path)?;
         let arity = self.decls.ty(id).arity();
         if arity != nargs {
             return Err(Box::new(Diagnostic::error(
@@ -228,7 +240,7 @@ impl Checker {
 
     /// An annotation `(e : t)`: its named variables are shared by the whole
     /// top-level item, `_` is a fresh variable.
-    pub fn annotation(&mut self, env: &Env, te: &ast::TypeExpr) -> Res<Ty> {
+    pub fn annotation(&mut self, te: &ast::TypeExpr) -> Res<Ty> {
         Ok(match &te.kind {
             ast::TypeExprKind::Var(name) => match self.type_vars.get(name) {
                 Some(t) => *t,
@@ -240,17 +252,17 @@ impl Checker {
             },
             ast::TypeExprKind::Any => self.new_var(),
             ast::TypeExprKind::Arrow(a, b) => {
-                let a = self.annotation(env, a)?;
-                let b = self.annotation(env, b)?;
+                let a = self.annotation(a)?;
+                let b = self.annotation(b)?;
                 self.store.arrow(a, b)
             }
             ast::TypeExprKind::Tuple(ts) => {
-                let ts = ts.iter().map(|t| self.annotation(env, t)).collect::<Res<Vec<_>>>()?;
+                let ts = ts.iter().map(|t| self.annotation(t)).collect::<Res<Vec<_>>>()?;
                 self.store.tuple(ts)
             }
             ast::TypeExprKind::Constr(path, args) => {
-                let id = self.type_constructor(env, path, args.len(), te.span)?;
-                let args = args.iter().map(|t| self.annotation(env, t)).collect::<Res<Vec<_>>>()?;
+                let id = self.type_constructor(path, args.len(), te.span)?;
+                let args = args.iter().map(|t| self.annotation(t)).collect::<Res<Vec<_>>>()?;
                 self.store.con(id, args)
             }
         })
@@ -258,7 +270,7 @@ impl Checker {
 
     /// A type in a declaration, where the only variables are the
     /// declaration's parameters.
-    pub fn declared_type(&self, env: &Env, te: &ast::TypeExpr, params: &[ast::Ident]) -> Res<SType> {
+    pub fn declared_type(&self, te: &ast::TypeExpr, params: &[ast::Ident]) -> Res<SType> {
         Ok(match &te.kind {
             ast::TypeExprKind::Var(name) => match params.iter().position(|p| &p.name == name) {
                 Some(i) => SType::Param(i as u32),
@@ -277,15 +289,15 @@ impl Checker {
             }
             ast::TypeExprKind::Arrow(a, b) => SType::Arrow(
                 None,
-                Box::new(self.declared_type(env, a, params)?),
-                Box::new(self.declared_type(env, b, params)?),
+                Box::new(self.declared_type(a, params)?),
+                Box::new(self.declared_type(b, params)?),
             ),
             ast::TypeExprKind::Tuple(ts) => {
-                SType::Tuple(ts.iter().map(|t| self.declared_type(env, t, params)).collect::<Res<_>>()?)
+                SType::Tuple(ts.iter().map(|t| self.declared_type(t, params)).collect::<Res<_>>()?)
             }
             ast::TypeExprKind::Constr(path, args) => {
-                let id = self.type_constructor(env, path, args.len(), te.span)?;
-                SType::Con(id, args.iter().map(|t| self.declared_type(env, t, params)).collect::<Res<_>>()?)
+                let id = self.type_constructor(path, args.len(), te.span)?;
+                SType::Con(id, args.iter().map(|t| self.declared_type(t, params)).collect::<Res<_>>()?)
             }
         })
     }

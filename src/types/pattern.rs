@@ -57,20 +57,23 @@ pub struct ConstructorInstance {
 
 impl Checker {
     pub fn instantiate_constructor(&mut self, c: &ConstructorRef) -> ConstructorInstance {
-        let (params, args, result_id): (usize, Vec<SType>, TypeId) = match c {
+        // The declaration is read in place (`decls` and `store` are
+        // distinct fields), not copied: this runs at every constructor.
+        let (decls, store) = (&self.decls, &mut self.store);
+        let (params, args, result_id): (usize, &[SType], TypeId) = match c {
             ConstructorRef::Variant { ty, index, .. } => {
-                let decl = self.decls.ty(*ty);
+                let decl = decls.ty(*ty);
                 let args = match &decl.kind {
-                    TypeKind::Variant(cs) => cs.get(*index as usize).map(|c| c.args.clone()).unwrap_or_default(),
-                    _ => Vec::new(),
+                    TypeKind::Variant(cs) => cs.get(*index as usize).map_or(&[][..], |c| &c.args[..]),
+                    _ => &[],
                 };
                 (decl.arity(), args, *ty)
             }
-            ConstructorRef::Exception { exn, .. } => (0, self.decls.exn(*exn).args.clone(), TypeId::EXN),
+            ConstructorRef::Exception { exn, .. } => (0, &decls.exn(*exn).args[..], TypeId::EXN),
         };
-        let vars: Vec<Ty> = (0..params).map(|_| self.new_var()).collect();
-        let args = args.iter().map(|a| self.store.instantiate_with(a, &vars)).collect();
-        let result = self.store.con(result_id, vars);
+        let vars: Vec<Ty> = (0..params).map(|_| store.new_var()).collect();
+        let args = args.iter().map(|a| store.instantiate_with(a, &vars)).collect();
+        let result = store.con(result_id, vars);
         ConstructorInstance { args, result }
     }
 
@@ -107,22 +110,21 @@ impl Checker {
 
     /// A fresh instance of a record type: the type and its fields' types.
     pub fn record_instance(&mut self, id: TypeId) -> (Ty, Vec<Ty>) {
-        let decl = self.decls.ty(id);
-        let params = decl.arity();
-        let fields: Vec<SType> = match &decl.kind {
-            TypeKind::Record(fs, _) => fs.iter().map(|f| f.ty.clone()).collect(),
+        let (decls, store) = (&self.decls, &mut self.store);
+        let decl = decls.ty(id);
+        let vars: Vec<Ty> = (0..decl.arity()).map(|_| store.new_var()).collect();
+        let field_tys = match &decl.kind {
+            TypeKind::Record(fs, _) => fs.iter().map(|f| store.instantiate_with(&f.ty, &vars)).collect(),
             _ => Vec::new(),
         };
-        let vars: Vec<Ty> = (0..params).map(|_| self.new_var()).collect();
-        let field_tys = fields.iter().map(|f| self.store.instantiate_with(f, &vars)).collect();
-        (self.store.con(id, vars), field_tys)
+        (store.con(id, vars), field_tys)
     }
 
     /// Which record type a list of field names belongs to: the expected
     /// type's if it is a record type that has them all (a cheap form of
     /// OCaml's type-directed disambiguation), otherwise the type of the
     /// latest definition of the first field ("last definition wins").
-    pub fn resolve_fields(&mut self, env: &Env, fields: &[&ast::Path], expected: Option<Ty>) -> Res<Vec<FieldRef>> {
+    pub fn resolve_fields(&mut self, fields: &[&ast::Path], expected: Option<Ty>) -> Res<Vec<FieldRef>> {
         let first = match fields.first() {
             Some(f) => *f,
             None => return Ok(Vec::new()),
@@ -137,7 +139,7 @@ impl Checker {
         };
         let id = match from_expected {
             Some(id) if has_all(id, self) && fields.iter().all(|p| !p.is_qualified()) => id,
-            _ => self.lookup_field(env, first)?.ty,
+            _ => self.lookup_field(first)?.ty,
         };
         let mut out: Vec<FieldRef> = Vec::new();
         for p in fields {
@@ -145,7 +147,7 @@ impl Checker {
             let f = match found {
                 Some(f) => f,
                 None => {
-                    let other = self.lookup_field(env, p)?;
+                    let other = self.lookup_field(p)?;
                     return Err(Box::new(Diagnostic::error(
                         p.span,
                         format!(
@@ -244,7 +246,7 @@ impl Checker {
             }
             P::Record { fields, .. } => {
                 let paths: Vec<&ast::Path> = fields.iter().map(|f| &f.field).collect();
-                let refs = self.resolve_fields(env, &paths, Some(expected))?;
+                let refs = self.resolve_fields(&paths, Some(expected))?;
                 let id = refs.first().map(|f| f.ty).unwrap_or(TypeId::UNIT);
                 let (t, field_tys) = self.record_instance(id);
                 self.unify_at(p.span, Subject::Pattern, t, expected)?;
@@ -284,7 +286,7 @@ impl Checker {
                 here(PatternKind::Or(Box::new(l), Box::new(r)), expected)
             }
             P::Constraint(inner, te) => {
-                let t = self.annotation(env, te)?;
+                let t = self.annotation(te)?;
                 let inner = self.pattern(env, inner, t, vars)?;
                 self.unify_at(p.span, Subject::Pattern, t, expected)?;
                 Pattern { span: p.span, ..inner }

@@ -27,7 +27,7 @@ pub struct LibEntry {
     pub name: Rc<str>,
     /// The name lowering looks it up by: `List.map`, `+`, `print_int`.
     pub qualified: Rc<str>,
-    pub scheme: Scheme,
+    pub scheme: Rc<Scheme>,
     /// For an `external`, the primitive OCaml compiles it to (`%addint`,
     /// `caml_sqrt_float`); `None` for a function written in the prelude.
     pub primitive: Option<Rc<str>>,
@@ -38,6 +38,7 @@ pub struct LibEntry {
 pub struct Library {
     pub entries: Vec<LibEntry>,
     by_name: HashMap<Rc<str>, LibId>,
+    modules: Vec<Rc<str>>,
 }
 
 impl Library {
@@ -55,11 +56,8 @@ impl Library {
     }
 
     /// The names of the modules, for "Unbound module" and its hint.
-    pub fn modules(&self) -> Vec<Rc<str>> {
-        let mut ms: Vec<Rc<str>> = self.entries.iter().filter_map(|e| e.module.clone()).collect();
-        ms.sort();
-        ms.dedup();
-        ms
+    pub fn modules(&self) -> &[Rc<str>] {
+        &self.modules
     }
 
     /// The unqualified names of one module (`None`: `Stdlib`), for hints.
@@ -284,7 +282,7 @@ impl SigParser {
             Some(m) => format!("{}.{}", m, name).into(),
             None => name.clone(),
         };
-        let scheme = Scheme { params: self.vars.len() as u32, body };
+        let scheme = Rc::new(Scheme { params: self.vars.len() as u32, body });
         Ok(LibEntry { module: module.clone(), name, qualified, scheme, primitive })
     }
 
@@ -331,5 +329,8 @@ pub fn parse_library(text: &str) -> Result<Library, String> {
             return Err(format!("`{}` is declared twice", e.qualified));
         }
     }
-    Ok(Library { entries, by_name })
+    let mut modules: Vec<Rc<str>> = entries.iter().filter_map(|e| e.module.clone()).collect();
+    modules.sort();
+    modules.dedup();
+    Ok(Library { entries, by_name, modules })
 }

@@ -305,3 +305,39 @@ fn signatures_match_a_live_ocamlc() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// A program of about `lines` lines exercising declarations, matches,
+/// records, library calls and polymorphism, for timing.
+pub fn generated_program(lines: usize) -> String {
+    let mut s = String::new();
+    for i in 0..lines / 8 {
+        s.push_str(&format!(
+            "type t{i} = A{i} of int | B{i} of string * int | C{i}\n\
+             type r{i} = {{ f{i} : int; mutable g{i} : float }}\n\
+             let rec fold{i} f acc = function [] -> acc | x :: xs -> fold{i} f (f acc x) xs\n\
+             let g{i} x = match x with A{i} n -> n + {i} | B{i} (s, n) -> String.length s + n | C{i} -> 0\n\
+             let h{i} (r : r{i}) = r.g{i} <- r.g{i} +. float_of_int r.f{i}; List.map (fun x -> x * 2) [r.f{i}; {i}]\n\
+             let v{i} = fold{i} ( + ) 0 (h{i} {{ f{i} = {i}; g{i} = 1.0 }})\n\
+             let pair{i} x = (x, [x], Some x, fun y -> (y, x))\n\
+             let () = if v{i} > 0 then print_int (g{i} (B{i} (\"x\", v{i}))) else print_newline ()\n"
+        ));
+    }
+    s
+}
+
+#[test]
+fn typing_a_large_program_is_fast() {
+    let text = generated_program(10_000);
+    assert!(text.lines().count() >= 9_990);
+    let file = crate::diagnostics::SourceFile::new("big.ml", text);
+    let start = std::time::Instant::now();
+    let program = crate::syntax::parse(&file).unwrap();
+    let parsed = start.elapsed();
+    let typed = super::check_program(&file, &program);
+    let total = start.elapsed();
+    assert!(typed.is_ok());
+    println!("10,000 lines: parsed in {:?}, parsed and typed in {:?}", parsed, total);
+    // The budget is 0.1 s in release; a debug build is much slower.
+    let budget = if cfg!(debug_assertions) { 5.0 } else { 0.1 };
+    assert!(total.as_secs_f64() < budget, "took {:?}", total);
+}

@@ -9,7 +9,7 @@
 use super::bindings::BoundValue;
 use super::declare::multiple_definition;
 use super::decls::{ExnId, SType, Scheme};
-use super::env::Env;
+use super::env::{Env, Globals};
 use super::infer::Checker;
 use super::printer::{print_out, Namer, TypePrinter};
 use super::stdlib::Library;
@@ -57,7 +57,9 @@ pub fn type_program(file: &SourceFile, program: &ast::Program) -> Checked {
         }
     };
     let mut checker = Checker::new(library.clone(), module_name(&file.name));
-    let mut env = Env::initial(&checker.decls, &library);
+    checker.globals = Globals::initial(&checker.decls, &library);
+    // Each item starts with no local names.
+    let mut env = Env::default();
     let mut out = Output::default();
     let mut toplevel_types = HashSet::new();
     let mut toplevel_exceptions = HashSet::new();
@@ -69,7 +71,6 @@ pub fn type_program(file: &SourceFile, program: &ast::Program) -> Checked {
                 match checker.let_bindings(&env, *rec_flag, bindings, true) {
                     Ok(r) => {
                         checker.store.commit(snapshot);
-                        env = r.env;
                         out.items.push(Item::Let { rec_flag: *rec_flag, bindings: r.bindings, span: item.span });
                         out.signature.extend(r.values.into_iter().map(SigItem::Value));
                     }
@@ -77,7 +78,7 @@ pub fn type_program(file: &SourceFile, program: &ast::Program) -> Checked {
                         checker.store.rollback_to(snapshot);
                         out.errors.push(*d);
                         for b in bindings {
-                            bind_anything(&mut checker, &mut env, &b.pat);
+                            bind_anything(&mut checker, &b.pat);
                         }
                     }
                 }
@@ -102,7 +103,7 @@ pub fn type_program(file: &SourceFile, program: &ast::Program) -> Checked {
                         out.errors.push(multiple_definition("type", &d.name.name, d.span));
                     }
                 }
-                let (ids, errors) = checker.declare_types(&mut env, decls);
+                let (ids, errors) = checker.declare_types(decls);
                 out.errors.extend(errors);
                 out.items.push(Item::Type(ids.clone()));
                 out.signature.push(SigItem::Types(ids));
@@ -136,22 +137,22 @@ struct Output {
 }
 
 /// After a failed `let`, its variables agree with any use.
-fn bind_anything(checker: &mut Checker, env: &mut Env, p: &ast::Pattern) {
+fn bind_anything(checker: &mut Checker, p: &ast::Pattern) {
     use ast::PatternKind as P;
     match &p.kind {
         P::Var(name) => {
             let id = checker.fresh_var_id(name, p.span, true);
-            env.add_value(name.as_str().into(), ValueRef::Global(id), Scheme::any());
+            checker.globals.add_value(name.as_str().into(), ValueRef::Global(id), Scheme::any());
         }
         P::Alias(inner, x) => {
-            bind_anything(checker, env, inner);
+            bind_anything(checker, inner);
             let id = checker.fresh_var_id(&x.name, x.span, true);
-            env.add_value(x.name.as_str().into(), ValueRef::Global(id), Scheme::any());
+            checker.globals.add_value(x.name.as_str().into(), ValueRef::Global(id), Scheme::any());
         }
-        P::Tuple(ps) | P::Array(ps) => ps.iter().for_each(|q| bind_anything(checker, env, q)),
-        P::Construct(_, Some(q)) | P::Constraint(q, _) => bind_anything(checker, env, q),
-        P::Or(a, _) => bind_anything(checker, env, a),
-        P::Record { fields, .. } => fields.iter().for_each(|f| bind_anything(checker, env, &f.pat)),
+        P::Tuple(ps) | P::Array(ps) => ps.iter().for_each(|q| bind_anything(checker, q)),
+        P::Construct(_, Some(q)) | P::Constraint(q, _) => bind_anything(checker, q),
+        P::Or(a, _) => bind_anything(checker, a),
+        P::Record { fields, .. } => fields.iter().for_each(|f| bind_anything(checker, &f.pat)),
         P::Any | P::Const(_) | P::Range(..) | P::Construct(_, None) => {}
     }
 }

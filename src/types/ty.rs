@@ -112,6 +112,8 @@ pub struct TypeStore {
     /// graphs with sharing, and without marks a walk could be exponential.
     marks: Vec<u32>,
     stamp: u32,
+    /// The argument list of every constant constructor (`int`), shared.
+    no_args: Option<Rc<[Ty]>>,
 }
 
 impl TypeStore {
@@ -143,11 +145,15 @@ impl TypeStore {
     }
 
     pub fn con(&mut self, id: TypeId, args: Vec<Ty>) -> Ty {
+        if args.is_empty() {
+            return self.constant(id);
+        }
         self.new_node(Node::Con(id, args.into()))
     }
 
     pub fn constant(&mut self, id: TypeId) -> Ty {
-        self.new_node(Node::Con(id, Rc::from([])))
+        let args = self.no_args.get_or_insert_with(|| Rc::from([])).clone();
+        self.new_node(Node::Con(id, args))
     }
 
     pub fn arrow(&mut self, from: Ty, to: Ty) -> Ty {

@@ -3,7 +3,6 @@
 
 use super::decls::{Decls, SType, Scheme, Variance};
 use super::ty::{Node, Ty, TyVal, TypeStore};
-use std::collections::HashMap;
 
 /// Why two types do not unify.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -227,18 +226,23 @@ impl TypeStore {
 /// reachable from the environment, so they can be quantified.
 impl TypeStore {
     pub fn generalize(&mut self, t: Ty) -> Scheme {
-        let mut params = HashMap::new();
+        let mut params = Vec::new();
         let body = self.generalize_walk(t, &mut params);
         Scheme { params: params.len() as u32, body }
     }
 
-    fn generalize_walk(&mut self, t: Ty, params: &mut HashMap<Ty, u32>) -> SType {
+    /// `params` lists the variables generalised so far, the i-th becoming
+    /// parameter i (schemes have few variables: a vector is the fastest map).
+    fn generalize_walk(&mut self, t: Ty, params: &mut Vec<Ty>) -> SType {
         let (root, value) = self.repr(t);
         match value {
-            TyVal::Unbound { level } if level > self.level => {
-                let next = params.len() as u32;
-                SType::Param(*params.entry(root).or_insert(next))
-            }
+            TyVal::Unbound { level } if level > self.level => match params.iter().position(|p| *p == root) {
+                Some(i) => SType::Param(i as u32),
+                None => {
+                    params.push(root);
+                    SType::Param(params.len() as u32 - 1)
+                }
+            },
             TyVal::Unbound { .. } => SType::Mono(root),
             TyVal::Bound(node) => {
                 let built = match node {

@@ -6,22 +6,23 @@
 
 use super::ty::{Node, Ty, TyVal, TypeStore};
 use super::typed::{Binding, Case, Expr, ExprKind, Item, Pattern, PatternKind, Type, TypeExpr};
-use std::collections::HashMap;
 use std::rc::Rc;
 
 pub struct Zonker<'a> {
     pub store: &'a mut TypeStore,
-    cache: HashMap<Ty, Type>,
+    /// Indexed by class representative.
+    cache: Vec<Option<Type>>,
 }
 
 impl<'a> Zonker<'a> {
     pub fn new(store: &'a mut TypeStore) -> Zonker<'a> {
-        Zonker { store, cache: HashMap::new() }
+        let cache = vec![None; store.len()];
+        Zonker { store, cache }
     }
 
     pub fn ty(&mut self, t: Ty) -> Type {
         let (root, value) = self.store.repr(t);
-        if let Some(done) = self.cache.get(&root) {
+        if let Some(Some(done)) = self.cache.get(root.index() as usize) {
             return done.clone();
         }
         let result = Rc::new(match value {
@@ -30,7 +31,9 @@ impl<'a> Zonker<'a> {
             TyVal::Bound(Node::Arrow(l, a, b)) => TypeExpr::Arrow(l, self.ty(a), self.ty(b)),
             TyVal::Bound(Node::Tuple(ts)) => TypeExpr::Tuple(ts.iter().map(|a| self.ty(*a)).collect()),
         });
-        self.cache.insert(root, result.clone());
+        if let Some(slot) = self.cache.get_mut(root.index() as usize) {
+            *slot = Some(result.clone());
+        }
         result
     }
 
