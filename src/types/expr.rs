@@ -377,7 +377,10 @@ impl Checker {
     fn apply(&mut self, env: &Env, e: &ast::Expr, f: &ast::Expr, args: &[ast::Arg], expected: Ty) -> Res<Expr<Ty>> {
         let ft = self.new_var();
         let func = self.expr(env, f, ft)?;
-        let ignore_labels = args.iter().all(|a| a.label.is_none()) && self.labels_omittable(ft, args.len());
+        // Whether labels may be omitted is only asked when a labelled
+        // parameter meets unlabelled arguments (rarely: the walk costs).
+        let all_unlabelled = args.iter().all(|a| a.label.is_none());
+        let mut ignore_labels: Option<bool> = None;
         let mut pending: Vec<Option<&ast::Arg>> = args.iter().map(Some).collect();
         let mut typed = Vec::with_capacity(args.len());
         let mut current = ft;
@@ -411,7 +414,15 @@ impl Checker {
                 Some(l) => pending
                     .iter()
                     .position(|a| matches!(a, Some(x) if x.label.as_ref().is_some_and(|i| *i.name == **l)))
-                    .or_else(|| if ignore_labels { pending.iter().position(|a| unlabelled(&a)) } else { None }),
+                    .or_else(|| {
+                        let omittable =
+                            *ignore_labels.get_or_insert_with(|| all_unlabelled && self.labels_omittable(ft, args.len()));
+                        if omittable {
+                            pending.iter().position(|a| unlabelled(&a))
+                        } else {
+                            None
+                        }
+                    }),
             };
             let arg = match index.and_then(|i| pending.get_mut(i)).and_then(|slot| slot.take()) {
                 Some(arg) => arg,

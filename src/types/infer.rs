@@ -113,8 +113,13 @@ impl Checker {
 
     /// The node a type is, once abbreviations are expanded.
     pub fn expanded_node(&mut self, t: Ty) -> Option<Node> {
-        let t = self.store.expand_head(&self.decls, t).unwrap_or(t);
-        self.store.node(t)
+        match self.store.node(t) {
+            Some(Node::Con(id, _)) if self.decls.abbrev(id).is_some() => {
+                let t = self.store.expand_head(&self.decls, t).unwrap_or(t);
+                self.store.node(t)
+            }
+            node => node,
+        }
     }
 }
 

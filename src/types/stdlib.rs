@@ -8,7 +8,9 @@
 
 use super::decls::{SType, Scheme};
 use super::ty::TypeId;
+use super::env::NameHasher;
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
 /// The text of the library's signatures.
@@ -37,14 +39,17 @@ pub struct LibEntry {
 #[derive(Clone, Debug, Default)]
 pub struct Library {
     pub entries: Vec<LibEntry>,
-    by_name: HashMap<Rc<str>, LibId>,
+    by_name: HashMap<Rc<str>, LibId, BuildHasherDefault<NameHasher>>,
     modules: Vec<Rc<str>>,
 }
 
 impl Library {
-    /// The library as declared in `stdlib.mli`.
-    pub fn standard() -> Result<Library, String> {
-        parse_library(STDLIB_MLI)
+    /// The library as declared in `stdlib.mli`, read once per thread.
+    pub fn standard() -> Result<Rc<Library>, String> {
+        thread_local! {
+            static STANDARD: Result<Rc<Library>, String> = parse_library(STDLIB_MLI).map(Rc::new);
+        }
+        STANDARD.with(|l| l.clone())
     }
 
     pub fn lookup(&self, qualified: &str) -> Option<LibId> {
@@ -323,7 +328,7 @@ pub fn parse_library(text: &str) -> Result<Library, String> {
     let mut parser = SigParser { toks: tokenize(text)?, pos: 0, vars: HashMap::new() };
     let mut entries = Vec::new();
     parser.items(None, &mut entries)?;
-    let mut by_name = HashMap::new();
+    let mut by_name = HashMap::default();
     for (i, e) in entries.iter().enumerate() {
         if by_name.insert(e.qualified.clone(), LibId(i as u32)).is_some() {
             return Err(format!("`{}` is declared twice", e.qualified));

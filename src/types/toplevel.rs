@@ -49,7 +49,7 @@ pub fn module_name(file_name: &str) -> String {
 
 pub fn type_program(file: &SourceFile, program: &ast::Program) -> Checked {
     let library = match Library::standard() {
-        Ok(l) => Rc::new(l),
+        Ok(l) => l,
         Err(e) => {
             let checker = Checker::new(Rc::new(Library::default()), module_name(&file.name));
             let d = Diagnostic::error(Default::default(), format!("internal error in the library's signatures: {}", e));
@@ -57,6 +57,7 @@ pub fn type_program(file: &SourceFile, program: &ast::Program) -> Checked {
         }
     };
     let mut checker = Checker::new(library.clone(), module_name(&file.name));
+    checker.store.reserve(file.text.len() / 3);
     checker.globals = Globals::initial(&checker.decls, &library);
     // Each item starts with no local names.
     let mut env = Env::default();

@@ -3,6 +3,7 @@
 
 use super::decls::{Decls, SType, Scheme, Variance};
 use super::ty::{Node, Ty, TyVal, TypeStore};
+use std::rc::Rc;
 
 /// Why two types do not unify.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,8 +24,8 @@ impl TypeStore {
                 None => self.new_var(),
             },
             SType::Con(id, ts) => {
-                let ts = ts.iter().map(|t| self.instantiate_with(t, args)).collect::<Vec<_>>();
-                self.con(*id, ts)
+                let ts = ts.iter().map(|t| self.instantiate_with(t, args)).collect::<Rc<[Ty]>>();
+                self.con_rc(*id, ts)
             }
             SType::Arrow(l, a, b) => {
                 let a = self.instantiate_with(a, args);
@@ -32,8 +33,8 @@ impl TypeStore {
                 self.new_node(Node::Arrow(l.clone(), a, b))
             }
             SType::Tuple(ts) => {
-                let ts = ts.iter().map(|t| self.instantiate_with(t, args)).collect::<Vec<_>>();
-                self.tuple(ts)
+                let ts = ts.iter().map(|t| self.instantiate_with(t, args)).collect::<Rc<[Ty]>>();
+                self.new_node(Node::Tuple(ts))
             }
             SType::Mono(t) => *t,
             SType::Any => self.new_var(),
