@@ -92,9 +92,9 @@ impl UnifyValue for TyVal {
 
     fn unify_values(a: &TyVal, b: &TyVal) -> Result<TyVal, NoError> {
         Ok(match (a, b) {
-            (TyVal::Unbound { level: l1 }, TyVal::Unbound { level: l2 }) => {
-                TyVal::Unbound { level: (*l1).min(*l2) }
-            }
+            (TyVal::Unbound { level: l1 }, TyVal::Unbound { level: l2 }) => TyVal::Unbound {
+                level: (*l1).min(*l2),
+            },
             (TyVal::Unbound { .. }, bound) | (bound, TyVal::Unbound { .. }) => bound.clone(),
             (TyVal::Bound(_), TyVal::Bound(n2)) => TyVal::Bound(n2.clone()),
         })
