@@ -1,1 +1,393 @@
-fn main() {}
+//! The book's examples, the chapters' golden cases and the end-to-end corpus,
+//! as one test per case (`cargo test --test chapters lexing` runs one
+//! chapter's). See the chapter "Testing the compiler".
+//!
+//! - `book::tangle-check`: `src/` and `runtime/` are what the book tangles to.
+//! - `book::<chapter>::<example>::<stage>`: every ```` ```text expect=NAME stage=STAGE ````
+//!   block shows what the compiler really prints for the ```` ```ocaml example=NAME ````
+//!   block of the same chapter; a golden file under `chapters-tests/golden/`
+//!   records the same text, so that changes show in `git diff`.
+//! - `cases::<chapter>::<case>`: each `chapters-tests/<chapter>/<case>.ml` gets the
+//!   output recorded beside it in `<case>.<stage>` (stage `check` unless the
+//!   file's first line says `(* stage: STAGE *)`).
+//! - `corpus::<program>::<stage>`: each program of `chapters-tests/corpus/`
+//!   type-checks, and, for every interpreter the pipeline has so far, prints
+//!   exactly the stdout, stderr and exit status OCaml gives it.
+//! - `book::orphans`: no golden file outlives its example.
+//!
+//! `BLESS=1 cargo test --test chapters` rewrites the golden files, the
+//! recorded outputs and the book's expect blocks from the compiler's output.
+
+use flambeau::diagnostics::SourceFile;
+use flambeau::driver::stages;
+use libtest_mimic::{Arguments, Failed, Trial};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use tangle::book::{Block, Book};
+
+/// A replacement of an expect block's content, applied after all tests ran.
+type BookEdit = (String, std::ops::Range<usize>, String);
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn blessing() -> bool {
+    std::env::var_os("BLESS").is_some_and(|v| v != "0")
+}
+
+fn stem(chapter: &str) -> String {
+    Path::new(chapter)
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    if blessing() {
+        // SAFETY: set before any test thread starts.
+        unsafe { std::env::set_var("UPDATE_GOLDENFILES", "1") };
+    }
+    let book = match Book::load(&root()) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("cannot read the book: {e}");
+            std::process::exit(1);
+        }
+    };
+    let edits: Arc<Mutex<Vec<BookEdit>>> = Arc::default();
+    let mut trials = vec![Trial::test("book::tangle-check", || {
+        tangle::check(&root()).map_err(|errors| Failed::from(errors.join("\n")))
+    })];
+    let mut expected_goldens = BTreeSet::new();
+    trials.extend(example_trials(&book, &edits, &mut expected_goldens));
+    trials.push(orphan_trial(expected_goldens));
+    trials.extend(case_trials(&book));
+    trials.extend(corpus_trials());
+    let conclusion = libtest_mimic::run(&args, trials);
+    apply_book_edits(&edits);
+    conclusion.exit();
+}
+
+/// One trial per expect block.
+fn example_trials(
+    book: &Book,
+    edits: &Arc<Mutex<Vec<BookEdit>>>,
+    goldens: &mut BTreeSet<PathBuf>,
+) -> Vec<Trial> {
+    let mut trials = Vec::new();
+    for chapter in &book.chapters {
+        let chapter_stem = stem(&chapter.path);
+        let examples: BTreeMap<&str, &Block> = chapter
+            .blocks
+            .iter()
+            .filter_map(|b| b.attr("example").map(|name| (name, b)))
+            .collect();
+        for block in chapter.blocks.iter().filter(|b| b.attr("expect").is_some()) {
+            let name = block.attr("expect").unwrap_or_default().to_string();
+            let stage = block.attr("stage").unwrap_or("run").to_string();
+            let trial_name = format!("book::{chapter_stem}::{name}::{stage}");
+            let golden_dir = root().join("chapters-tests/golden").join(&chapter_stem);
+            let golden_name = format!("{name}.{stage}");
+            goldens.insert(golden_dir.join(&golden_name));
+            let example = examples.get(name.as_str()).map(|b| b.content.clone());
+            let block = block.clone();
+            let edits = Arc::clone(edits);
+            trials.push(Trial::test(trial_name, move || {
+                let Some(source) = example else {
+                    return Err(format!(
+                        "{}: no ```ocaml example={name} block in this chapter",
+                        block.location()
+                    )
+                    .into());
+                };
+                let actual =
+                    stages::stage_output(&stage, &SourceFile::new(format!("{name}.ml"), source));
+                golden(&golden_dir, &golden_name, &actual)?;
+                if block.content == actual {
+                    return Ok(());
+                }
+                if blessing() {
+                    edits.lock().map_err(|_| "poisoned")?.push((
+                        block.chapter.clone(),
+                        block.content_range.clone(),
+                        actual,
+                    ));
+                    return Ok(());
+                }
+                Err(format!(
+                    "{}: the book's listing differs from what `{stage}` prints \
+                     (`BLESS=1 cargo test --test chapters` accepts the new output):\n{}",
+                    block.location(),
+                    diff(&block.content, &actual)
+                )
+                .into())
+            }));
+        }
+    }
+    trials
+}
+
+/// Compares `actual` with a golden file through `goldenfile`, which rewrites
+/// it when `UPDATE_GOLDENFILES` is set and panics with a diff otherwise.
+fn golden(dir: &Path, name: &str, actual: &str) -> Result<(), Failed> {
+    use std::io::Write;
+    fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let outcome = std::panic::catch_unwind(|| {
+        let mut mint = goldenfile::Mint::new(dir);
+        let mut file = mint.new_goldenfile(name).map_err(|e| e.to_string())?;
+        file.write_all(actual.as_bytes())
+            .map_err(|e| e.to_string())?;
+        drop(file);
+        drop(mint);
+        Ok::<(), String>(())
+    });
+    match outcome {
+        Ok(result) => result.map_err(Failed::from),
+        Err(_) => Err(format!(
+            "golden file {}/{name} differs (see the diff above)",
+            dir.display()
+        )
+        .into()),
+    }
+}
+
+fn orphan_trial(expected: BTreeSet<PathBuf>) -> Trial {
+    Trial::test("book::orphans", move || {
+        let mut orphans = Vec::new();
+        let dir = root().join("chapters-tests/golden");
+        for chapter in fs::read_dir(&dir).into_iter().flatten().flatten() {
+            for file in fs::read_dir(chapter.path()).into_iter().flatten().flatten() {
+                if !expected.contains(&file.path()) {
+                    orphans.push(file.path());
+                }
+            }
+        }
+        if blessing() {
+            for o in &orphans {
+                let _ = fs::remove_file(o);
+            }
+            return Ok(());
+        }
+        if orphans.is_empty() {
+            Ok(())
+        } else {
+            let list: Vec<String> = orphans.iter().map(|p| p.display().to_string()).collect();
+            Err(format!(
+                "golden files whose example is gone (BLESS=1 removes them):\n  {}",
+                list.join("\n  ")
+            )
+            .into())
+        }
+    })
+}
+
+/// One trial per golden case `chapters-tests/<chapter>/<case>.ml`.
+fn case_trials(book: &Book) -> Vec<Trial> {
+    let mut trials = Vec::new();
+    for chapter in &book.chapters {
+        let chapter_stem = stem(&chapter.path);
+        let dir = root().join("chapters-tests").join(&chapter_stem);
+        let mut cases: Vec<PathBuf> = fs::read_dir(&dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "ml"))
+            .collect();
+        cases.sort();
+        for case in cases {
+            let case_stem = stem(&case.to_string_lossy());
+            trials.push(Trial::test(
+                format!("cases::{chapter_stem}::{case_stem}"),
+                move || {
+                    let text = fs::read_to_string(&case)
+                        .map_err(|e| format!("{}: {e}", case.display()))?;
+                    let stage = text
+                        .lines()
+                        .next()
+                        .and_then(|l| l.trim().strip_prefix("(* stage:"))
+                        .and_then(|l| l.strip_suffix("*)"))
+                        .map_or("check", str::trim)
+                        .to_string();
+                    let name = case
+                        .file_name()
+                        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+                    let actual = stages::stage_output(&stage, &SourceFile::new(name, text));
+                    let expected_path = case.with_extension(&stage);
+                    if blessing() {
+                        return fs::write(&expected_path, &actual)
+                            .map_err(|e| format!("{}: {e}", expected_path.display()).into());
+                    }
+                    let expected = fs::read_to_string(&expected_path).map_err(|_| {
+                        format!(
+                            "{} has no recorded output {} (bless to record it)",
+                            case.display(),
+                            expected_path.display()
+                        )
+                    })?;
+                    if expected == actual {
+                        Ok(())
+                    } else {
+                        Err(format!(
+                            "{}: output differs from {}:\n{}",
+                            case.display(),
+                            expected_path.display(),
+                            diff(&expected, &actual)
+                        )
+                        .into())
+                    }
+                },
+            ));
+        }
+    }
+    trials
+}
+
+/// The end-to-end corpus: programs with the output real OCaml gives them.
+fn corpus_trials() -> Vec<Trial> {
+    let dir = root().join("chapters-tests/corpus");
+    let mut programs: Vec<PathBuf> = fs::read_dir(&dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ml"))
+        .collect();
+    programs.sort();
+    let probe = SourceFile::new("probe.ml", "");
+    let front_end_ready = !stages::stage_output("check", &probe).contains("no pass produces");
+    let interpreters: Vec<&str> = stages::INTERP_STAGES
+        .iter()
+        .map(|(s, _)| *s)
+        .filter(|s| {
+            !stages::stage_output(&format!("interp-{s}"), &probe).contains("no pass produces")
+        })
+        .collect();
+    let mut trials = Vec::new();
+    for program in programs {
+        let name = stem(&program.to_string_lossy());
+        if front_end_ready {
+            let program = program.clone();
+            trials.push(Trial::test(format!("corpus::{name}::check"), move || {
+                let text = fs::read_to_string(&program).map_err(|e| e.to_string())?;
+                let file =
+                    SourceFile::new(format!("{}.ml", stem(&program.to_string_lossy())), text);
+                let out = stages::stage_output("check", &file);
+                if out.contains("error") {
+                    Err(format!("{} does not check:\n{out}", program.display()).into())
+                } else {
+                    Ok(())
+                }
+            }));
+        }
+        for interp in &interpreters {
+            let program = program.clone();
+            let stage = format!("interp-{interp}");
+            trials.push(Trial::test(format!("corpus::{name}::{stage}"), move || {
+                corpus_case(&program, &stage)
+            }));
+        }
+    }
+    trials
+}
+
+fn corpus_case(program: &Path, stage: &str) -> Result<(), Failed> {
+    let text = fs::read_to_string(program).map_err(|e| e.to_string())?;
+    // OCaml names the file as it was given on the command line in
+    // Match_failure and Assert_failure; the corpus was run as `NAME.ml`.
+    let file = SourceFile::new(format!("{}.ml", stem(&program.to_string_lossy())), text);
+    let interp = stage.trim_start_matches("interp-");
+    let options = flambeau::driver::run::Options {
+        opt_level: 2,
+        check_ir: true,
+        ..Default::default()
+    };
+    let (outcome, _warnings) = stages::interpret(interp, &file, &options, &mut std::io::sink())
+        .map_err(|f| format!("{f:?}"))?;
+    let read = |ext: &str| fs::read(program.with_extension(ext)).ok();
+    let expected = flambeau::driver::ir::Outcome {
+        stdout: read("out").unwrap_or_default(),
+        stderr: read("err").unwrap_or_default(),
+        exit_code: read("exit")
+            .and_then(|b| String::from_utf8_lossy(&b).trim().parse().ok())
+            .unwrap_or(0),
+    };
+    if outcome == expected {
+        Ok(())
+    } else {
+        Err(diff(
+            &stages::render_outcome(&expected),
+            &stages::render_outcome(&outcome),
+        )
+        .into())
+    }
+}
+
+/// Writes the blessed outputs into the chapters, last block first so that
+/// earlier byte ranges stay valid.
+fn apply_book_edits(edits: &Mutex<Vec<BookEdit>>) {
+    let Ok(mut edits) = edits.lock() else { return };
+    let mut by_chapter: BTreeMap<String, Vec<(std::ops::Range<usize>, String)>> = BTreeMap::new();
+    for (chapter, range, text) in edits.drain(..) {
+        by_chapter.entry(chapter).or_default().push((range, text));
+    }
+    for (chapter, mut replacements) in by_chapter {
+        let path = root().join(&chapter);
+        let Ok(mut text) = fs::read_to_string(&path) else {
+            continue;
+        };
+        replacements.sort_by_key(|(r, _)| std::cmp::Reverse(r.start));
+        for (range, new) in replacements {
+            text.replace_range(range, &new);
+        }
+        match fs::write(&path, text) {
+            Ok(()) => eprintln!("blessed: {chapter}"),
+            Err(e) => eprintln!("cannot write {chapter}: {e}"),
+        }
+    }
+}
+
+/// A line diff (longest common subsequence), `-` for the expected side and
+/// `+` for what the compiler printed.
+fn diff(expected: &str, actual: &str) -> String {
+    let a: Vec<&str> = expected.lines().collect();
+    let b: Vec<&str> = actual.lines().collect();
+    if a.len() * b.len() > 4_000_000 {
+        return format!(
+            "--- expected ({} lines)\n+++ actual ({} lines)\n(too long to diff)",
+            a.len(),
+            b.len()
+        );
+    }
+    let mut lcs = vec![vec![0u32; b.len() + 1]; a.len() + 1];
+    for i in (0..a.len()).rev() {
+        for j in (0..b.len()).rev() {
+            lcs[i][j] = if a[i] == b[j] {
+                lcs[i + 1][j + 1] + 1
+            } else {
+                lcs[i + 1][j].max(lcs[i][j + 1])
+            };
+        }
+    }
+    let (mut i, mut j, mut out) = (0, 0, String::from("--- expected\n+++ actual\n"));
+    while i < a.len() || j < b.len() {
+        if i < a.len() && j < b.len() && a[i] == b[j] {
+            out.push_str(&format!("  {}\n", a[i]));
+            i += 1;
+            j += 1;
+        } else if j < b.len() && (i == a.len() || lcs[i][j + 1] >= lcs[i + 1][j]) {
+            out.push_str(&format!("+ {}\n", b[j]));
+            j += 1;
+        } else {
+            out.push_str(&format!("- {}\n", a[i]));
+            i += 1;
+        }
+    }
+    if expected.ends_with('\n') != actual.ends_with('\n') {
+        out.push_str("(the two differ in their final newline)\n");
+    }
+    out
+}
