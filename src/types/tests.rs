@@ -254,33 +254,6 @@ fn corpus_signatures_match_ocamlc() {
     );
 }
 
-/// Developer aid: `SHOW=dir cargo test --lib show_dir -- --nocapture`
-/// prints the `typed` dump (or the errors) of every `.ml` file of `dir`.
-#[test]
-fn show_dir() {
-    let dir = std::env::var("SHOW").unwrap_or_default();
-    if dir.is_empty() {
-        return;
-    }
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ml"))
-        .collect();
-    files.sort();
-    for f in files {
-        let text = std::fs::read_to_string(&f).unwrap();
-        let file =
-            crate::diagnostics::SourceFile::new(f.file_name().unwrap().to_string_lossy(), text);
-        let out = match super::dump_typed(&file) {
-            Ok(s) => s,
-            Err(ds) => file.render(&ds),
-        };
-        std::fs::write(f.with_extension("ours"), out).unwrap();
-    }
-}
-
 /// The chapter's golden cases: a file whose first line is
 /// `(* error: TEXT *)` must be rejected, with a first error containing TEXT
 /// and every diagnostic pointing inside the file; a `(* stage: typed *)`
@@ -477,21 +450,110 @@ fn typing_a_large_program_is_fast() {
     assert!(best.as_secs_f64() < budget, "took {:?}", best);
 }
 
-/// Developer aid for profiling: `PROFILE_TYPING=n` types the large program n times.
+/// The typed tree answers what lowering asks: tags, field indices and
+/// flatness, array kinds, and what each name refers to.
 #[test]
-fn profile_typing() {
-    let n: usize = std::env::var("PROFILE_TYPING")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    if n == 0 {
-        return;
-    }
-    let file = crate::diagnostics::SourceFile::new("big.ml", generated_program(10_000));
+fn typed_tree_resolves_names_and_representations() {
+    use super::decls::{RecordRepr, Tag};
+    use super::typed::{ArrayKind, ExprKind, Item, PatternKind, ValueRef};
+    let text = "type t = A | B of int | C | D of string\n\
+                type p = { x : float; mutable y : float }\n\
+                let f v = v\n\
+                let g = f (D \"s\")\n\
+                let q = { x = 1.0; y = 2.0 }\n\
+                let arrays v = ([| 1.0 |], [| 1 |], [| \"s\" |], [| v |])\n\
+                let () = print_int (List.length (List.map (fun n -> n + 1) [1]))\n";
+    let file = crate::diagnostics::SourceFile::new("resolve.ml", text);
     let program = crate::syntax::parse(&file).unwrap();
-    for _ in 0..n {
-        let typed = super::check_program(&file, &program);
-        assert!(typed.is_ok());
-        std::mem::forget(typed);
+    let typed = super::check_program(&file, &program).unwrap();
+    let lets: Vec<&super::typed::Binding> = typed
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Let { bindings, .. } => bindings.first(),
+            _ => None,
+        })
+        .collect();
+    // let g = f (D "s"): a global function applied to a block constructor.
+    match &lets[1].expr.kind {
+        ExprKind::Apply(f, args) => {
+            match f.kind {
+                ExprKind::Var(ValueRef::Global(v)) => assert_eq!(&*typed.var(v).name, "f"),
+                ref other => panic!("f resolved to {:?}", other),
+            }
+            match &args[0].kind {
+                ExprKind::Construct(c, a) => {
+                    assert_eq!(c.name(), "D");
+                    assert!(matches!(
+                        c,
+                        super::typed::ConstructorRef::Variant {
+                            tag: Tag::Block(1),
+                            ..
+                        }
+                    ));
+                    assert_eq!(a.len(), 1);
+                }
+                other => panic!("D resolved to {:?}", other),
+            }
+        }
+        other => panic!("unexpected {:?}", other),
     }
+    // let q = { x = 1.0; y = 2.0 }: a flat float record.
+    match &lets[2].expr.kind {
+        ExprKind::Record {
+            fields, base: None, ..
+        } => assert_eq!(fields.len(), 2),
+        other => panic!("unexpected {:?}", other),
+    }
+    let field = super::pattern::field_of(&typed.decls, lets[2].expr.head().unwrap(), "y").unwrap();
+    assert_eq!(
+        (field.index, field.mutable, field.repr),
+        (1, true, RecordRepr::Float)
+    );
+    // The four arrays have the four kinds.
+    match &lets[3].expr.kind {
+        ExprKind::Fun(_, body) => match &body.kind {
+            ExprKind::Tuple(items) => {
+                let kinds: Vec<ArrayKind> = items
+                    .iter()
+                    .map(|a| match &*a.ty {
+                        super::typed::TypeExpr::Con(_, args) => typed.decls.array_kind(&args[0]),
+                        other => panic!("not an array: {:?}", other),
+                    })
+                    .collect();
+                assert_eq!(
+                    kinds,
+                    [
+                        ArrayKind::Float,
+                        ArrayKind::Int,
+                        ArrayKind::Addr,
+                        ArrayKind::Gen
+                    ]
+                );
+            }
+            other => panic!("unexpected {:?}", other),
+        },
+        other => panic!("unexpected {:?}", other),
+    }
+    // Library values are known by their qualified names and primitives.
+    let mut library = Vec::new();
+    fn walk(e: &super::typed::Expr, out: &mut Vec<super::stdlib::LibId>) {
+        match &e.kind {
+            ExprKind::Var(ValueRef::Library(id)) => out.push(*id),
+            ExprKind::Apply(f, args) => {
+                walk(f, out);
+                args.iter().for_each(|a| walk(a, out));
+            }
+            ExprKind::Fun(_, b) => walk(b, out),
+            ExprKind::Construct(_, args) => args.iter().for_each(|a| walk(a, out)),
+            _ => {}
+        }
+    }
+    walk(&lets[4].expr, &mut library);
+    let names: Vec<&str> = library
+        .iter()
+        .map(|id| &*typed.library.entry(*id).qualified)
+        .collect();
+    assert_eq!(names, ["print_int", "List.length", "List.map", "+"]);
+    assert!(matches!(lets[4].pat.kind, PatternKind::Construct(..)));
 }

@@ -258,6 +258,17 @@ pub enum PatternKind<T = Type> {
     Or(Box<Pattern<T>>, Box<Pattern<T>>),
 }
 
+impl Expr {
+    /// The type constructor at the head of this expression's type, if it is
+    /// one (abbreviations are not expanded).
+    pub fn head(&self) -> Option<TypeId> {
+        match &*self.ty {
+            TypeExpr::Con(id, _) => Some(*id),
+            _ => None,
+        }
+    }
+}
+
 /// How the elements of an array are stored, from its element type
 /// (OCaml's `Typeopt.array_kind`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
