@@ -1,0 +1,2 @@
+let x = 1 (* a comment with "a string *)
+let y = 2

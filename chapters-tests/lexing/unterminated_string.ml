@@ -1,0 +1,3 @@
+let () =
+  print_string "hello;
+  print_newline ()

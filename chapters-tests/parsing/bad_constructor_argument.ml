@@ -1,0 +1,1 @@
+type t = A | B of int ->

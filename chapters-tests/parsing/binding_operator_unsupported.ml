@@ -1,0 +1,1 @@
+let (let*) x f = f x

@@ -1,0 +1,1 @@
+class point = object val x = 0 end

@@ -1,0 +1,1 @@
+let f x = Some f x

@@ -1,0 +1,3 @@
+let f = function
+  | exception Not_found -> 0
+  | x -> x

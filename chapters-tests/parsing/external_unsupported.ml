@@ -1,0 +1,1 @@
+external length : string -> int = "%string_length"

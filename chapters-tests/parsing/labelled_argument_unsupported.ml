@@ -1,0 +1,1 @@
+let () = List.iter ~f:print_int [1]

@@ -1,0 +1,2 @@
+let x = 1
+let y = 2 in y

@@ -1,0 +1,3 @@
+let () =
+  for i = 1 to 10 do
+    print_int i

@@ -1,0 +1,2 @@
+type t = { x : int; y : int
+let p = { x = 1; y = 2 }

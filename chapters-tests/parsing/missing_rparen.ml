@@ -1,0 +1,3 @@
+let () =
+  print_int (1 + 2;
+  print_newline ()

@@ -1,0 +1,2 @@
+let f x =
+  if x > 0 print_string "positive"

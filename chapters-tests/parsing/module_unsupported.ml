@@ -1,0 +1,1 @@
+module M = struct let x = 1 end

@@ -1,0 +1,2 @@
+open List
+let () = iter print_int [1; 2]

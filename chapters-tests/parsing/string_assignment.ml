@@ -1,0 +1,1 @@
+let s = "abc" in s.[0] <- (String.get s 1)

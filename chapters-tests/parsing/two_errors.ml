@@ -1,0 +1,4 @@
+let f x = x
+let g = f (1, 2
+let h = 3
+let k = )
