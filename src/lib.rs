@@ -12,4 +12,7 @@ pub mod diagnostics;
 pub mod syntax;
 // --- book/src/driver.md:1440 [block 26] ---
 pub mod driver;
+pub mod types;
+pub mod lambda;
+pub mod observable;
 // <<crate-modules>> end
