@@ -33,7 +33,13 @@ impl Checker {
     /// level deeper than the `let`, so that when the typer comes back out,
     /// the variables still at that deeper level belong to this definition
     /// alone and can be generalised.
-    pub fn let_bindings(&mut self, env: &Env, rec_flag: ast::RecFlag, bindings: &[ast::Binding], top: bool) -> Res<LetResult> {
+    pub fn let_bindings(
+        &mut self,
+        env: &Env,
+        rec_flag: ast::RecFlag,
+        bindings: &[ast::Binding],
+        top: bool,
+    ) -> Res<LetResult> {
         let mut vars = PatVars::new(top);
         let mut typed = Vec::with_capacity(bindings.len());
         self.store.enter_level();
@@ -55,13 +61,23 @@ impl Checker {
         for PatVar { name, id, ty, span } in vars.vars {
             let scheme = self.store.generalize(ty);
             if top {
-                self.globals.add_value(name.clone(), ValueRef::Global(id), scheme.clone());
+                self.globals
+                    .add_value(name.clone(), ValueRef::Global(id), scheme.clone());
             } else {
                 out_env.add_value(name.clone(), ValueRef::Local(id), scheme.clone());
             }
-            values.push(BoundValue { name, id, scheme, span });
+            values.push(BoundValue {
+                name,
+                id,
+                scheme,
+                span,
+            });
         }
-        Ok(LetResult { bindings: typed, env: out_env, values })
+        Ok(LetResult {
+            bindings: typed,
+            env: out_env,
+            values,
+        })
     }
 
     /// Non-recursive: each pattern is typed, then its expression against it,
@@ -80,7 +96,11 @@ impl Checker {
             let pat = self.pattern(env, &b.pat, t, vars)?;
             let expr = self.expr(env, &b.expr, t)?;
             expansive.push(!self.is_nonexpansive(&expr));
-            typed.push(Binding { pat, expr, span: b.span });
+            typed.push(Binding {
+                pat,
+                expr,
+                span: b.span,
+            });
         }
         Ok(expansive)
     }
@@ -117,7 +137,11 @@ impl Checker {
                 )));
             }
             let expr = self.expr(&inner, &b.expr, pat.ty)?;
-            typed.push(Binding { pat, expr, span: b.span });
+            typed.push(Binding {
+                pat,
+                expr,
+                span: b.span,
+            });
         }
         Ok(vec![false; bindings.len()])
     }
@@ -127,8 +151,12 @@ impl Checker {
     /// generalised however they are used.
     pub fn is_nonexpansive(&self, e: &Expr<Ty>) -> bool {
         match &e.kind {
-            ExprKind::Const(_) | ExprKind::Var(_) | ExprKind::Fun(..) | ExprKind::Function(_) => true,
-            ExprKind::Construct(_, args) | ExprKind::Tuple(args) => args.iter().all(|a| self.is_nonexpansive(a)),
+            ExprKind::Const(_) | ExprKind::Var(_) | ExprKind::Fun(..) | ExprKind::Function(_) => {
+                true
+            }
+            ExprKind::Construct(_, args) | ExprKind::Tuple(args) => {
+                args.iter().all(|a| self.is_nonexpansive(a))
+            }
             ExprKind::Let(_, bindings, body) => {
                 bindings.iter().all(|b| self.is_nonexpansive(&b.expr)) && self.is_nonexpansive(body)
             }
@@ -146,18 +174,21 @@ impl Checker {
             ExprKind::Array(items) => items.is_empty(),
             // As OCaml: the condition and the first statement do not matter.
             ExprKind::If(_, then_, else_) => {
-                self.is_nonexpansive(then_) && else_.as_ref().is_none_or(|e| self.is_nonexpansive(e))
+                self.is_nonexpansive(then_)
+                    && else_.as_ref().is_none_or(|e| self.is_nonexpansive(e))
             }
             ExprKind::Sequence(_, second) => self.is_nonexpansive(second),
             ExprKind::Match(scrutinee, cases) => {
                 self.is_nonexpansive(scrutinee)
                     && cases.iter().all(|c| {
-                        c.guard.as_ref().is_none_or(|g| self.is_nonexpansive(g)) && self.is_nonexpansive(&c.body)
+                        c.guard.as_ref().is_none_or(|g| self.is_nonexpansive(g))
+                            && self.is_nonexpansive(&c.body)
                     })
             }
             ExprKind::Apply(f, args) => match (&f.kind, args.as_slice()) {
                 (ExprKind::Var(ValueRef::Library(id)), [arg]) => {
-                    self.library.entry(*id).primitive.as_deref() == Some("%raise") && self.is_nonexpansive(arg)
+                    self.library.entry(*id).primitive.as_deref() == Some("%raise")
+                        && self.is_nonexpansive(arg)
                 }
                 _ => false,
             },

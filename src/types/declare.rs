@@ -10,7 +10,8 @@
 //! every use of the type.
 
 use super::decls::{
-    ConstructorDecl, ExceptionDecl, ExnId, FieldDecl, RecordRepr, SType, Tag, TypeDecl, TypeKind, Variance,
+    ConstructorDecl, ExceptionDecl, ExnId, FieldDecl, RecordRepr, SType, Tag, TypeDecl, TypeKind,
+    Variance,
 };
 use super::env::Env;
 use super::infer::{Checker, Res};
@@ -36,7 +37,10 @@ impl Checker {
             let mut params = HashSet::new();
             for p in &d.params {
                 if !params.insert(p.name.as_str()) {
-                    errors.push(Diagnostic::error(p.span, format!("The type parameter '{} occurs several times", p.name)));
+                    errors.push(Diagnostic::error(
+                        p.span,
+                        format!("The type parameter '{} occurs several times", p.name),
+                    ));
                 }
             }
             let id = self.decls.add_type(TypeDecl {
@@ -64,7 +68,12 @@ impl Checker {
     }
 
     /// A type in a declaration, or `Any` after reporting why it is wrong.
-    fn declared_or_any(&self, te: &ast::TypeExpr, params: &[ast::Ident], errors: &mut Vec<Diagnostic>) -> SType {
+    fn declared_or_any(
+        &self,
+        te: &ast::TypeExpr,
+        params: &[ast::Ident],
+        errors: &mut Vec<Diagnostic>,
+    ) -> SType {
         match self.declared_type(te, params) {
             Ok(t) => t,
             Err(d) => {
@@ -77,7 +86,9 @@ impl Checker {
     fn declaration_kind(&self, d: &ast::TypeDecl, errors: &mut Vec<Diagnostic>) -> TypeKind {
         match &d.kind {
             ast::TypeDeclKind::Abstract => TypeKind::Abstract,
-            ast::TypeDeclKind::Abbrev(te) => TypeKind::Abbrev(self.declared_or_any(te, &d.params, errors)),
+            ast::TypeDeclKind::Abbrev(te) => {
+                TypeKind::Abbrev(self.declared_or_any(te, &d.params, errors))
+            }
             ast::TypeDeclKind::Variant(cs) => {
                 // Constant constructors and the others are numbered apart.
                 let (mut constant, mut block) = (0, 0);
@@ -85,9 +96,16 @@ impl Checker {
                 let mut out = Vec::with_capacity(cs.len());
                 for c in cs {
                     if !names.insert(c.name.name.as_str()) {
-                        errors.push(Diagnostic::error(d.span, format!("Two constructors are named {}", c.name.name)));
+                        errors.push(Diagnostic::error(
+                            d.span,
+                            format!("Two constructors are named {}", c.name.name),
+                        ));
                     }
-                    let args: Vec<SType> = c.args.iter().map(|t| self.declared_or_any(t, &d.params, errors)).collect();
+                    let args: Vec<SType> = c
+                        .args
+                        .iter()
+                        .map(|t| self.declared_or_any(t, &d.params, errors))
+                        .collect();
                     let tag = if args.is_empty() {
                         constant += 1;
                         Tag::Constant(constant - 1)
@@ -95,7 +113,12 @@ impl Checker {
                         block += 1;
                         Tag::Block(block - 1)
                     };
-                    out.push(ConstructorDecl { name: c.name.name.as_str().into(), args, tag, span: c.span });
+                    out.push(ConstructorDecl {
+                        name: c.name.name.as_str().into(),
+                        args,
+                        tag,
+                        span: c.span,
+                    });
                 }
                 TypeKind::Variant(out)
             }
@@ -104,7 +127,10 @@ impl Checker {
                 let mut out = Vec::with_capacity(fs.len());
                 for f in fs {
                     if !names.insert(f.name.name.as_str()) {
-                        errors.push(Diagnostic::error(d.span, format!("Two labels are named {}", f.name.name)));
+                        errors.push(Diagnostic::error(
+                            d.span,
+                            format!("Two labels are named {}", f.name.name),
+                        ));
                     }
                     out.push(FieldDecl {
                         name: f.name.name.as_str().into(),
@@ -120,8 +146,11 @@ impl Checker {
 }
 
 pub fn multiple_definition(what: &str, name: &str, span: Span) -> Diagnostic {
-    Diagnostic::error(span, format!("Multiple definition of the {} name {}.", what, name))
-        .with_note("Names must be unique in a given structure or signature.")
+    Diagnostic::error(
+        span,
+        format!("Multiple definition of the {} name {}.", what, name),
+    )
+    .with_note("Names must be unique in a given structure or signature.")
 }
 
 /// The facts about a group that need all of it.
@@ -129,19 +158,32 @@ impl Checker {
     /// An abbreviation may not occur in its own expansion (OCaml without
     /// `-rectypes`): `type t = t list` is rejected, `type t = A of t list`
     /// is a variant, not an abbreviation, and is fine.
-    fn check_abbreviation_cycles(&mut self, group: &[ast::TypeDecl], ids: &[TypeId], errors: &mut Vec<Diagnostic>) {
+    fn check_abbreviation_cycles(
+        &mut self,
+        group: &[ast::TypeDecl],
+        ids: &[TypeId],
+        errors: &mut Vec<Diagnostic>,
+    ) {
         for (d, id) in group.iter().zip(ids) {
             if let Some(body) = self.decls.abbrev(*id) {
                 let mut visited = HashSet::new();
                 if self.occurs_in_expansion(*id, body, &mut visited) {
-                    errors.push(Diagnostic::error(d.span, format!("The type abbreviation {} is cyclic", d.name.name)));
+                    errors.push(Diagnostic::error(
+                        d.span,
+                        format!("The type abbreviation {} is cyclic", d.name.name),
+                    ));
                     self.decls.types[id.0 as usize].kind = TypeKind::Abstract;
                 }
             }
         }
     }
 
-    fn occurs_in_expansion(&self, target: TypeId, t: &SType, visited: &mut HashSet<TypeId>) -> bool {
+    fn occurs_in_expansion(
+        &self,
+        target: TypeId,
+        t: &SType,
+        visited: &mut HashSet<TypeId>,
+    ) -> bool {
         match t {
             SType::Con(id, args) => {
                 if *id == target {
@@ -152,12 +194,16 @@ impl Checker {
                         return true;
                     }
                 }
-                args.iter().any(|a| self.occurs_in_expansion(target, a, visited))
+                args.iter()
+                    .any(|a| self.occurs_in_expansion(target, a, visited))
             }
             SType::Arrow(_, a, b) => {
-                self.occurs_in_expansion(target, a, visited) || self.occurs_in_expansion(target, b, visited)
+                self.occurs_in_expansion(target, a, visited)
+                    || self.occurs_in_expansion(target, b, visited)
             }
-            SType::Tuple(ts) => ts.iter().any(|a| self.occurs_in_expansion(target, a, visited)),
+            SType::Tuple(ts) => ts
+                .iter()
+                .any(|a| self.occurs_in_expansion(target, a, visited)),
             SType::Param(_) | SType::Mono(_) | SType::Any => false,
         }
     }
@@ -172,8 +218,12 @@ impl Checker {
                 let decl = self.decls.ty(*id);
                 let mut result = vec![Variance::Unused; decl.arity()];
                 match &decl.kind {
-                    TypeKind::Abstract | TypeKind::Open => result.iter_mut().for_each(|v| *v = Variance::Invariant),
-                    TypeKind::Abbrev(body) => self.occurrences(body, Variance::Covariant, &mut result),
+                    TypeKind::Abstract | TypeKind::Open => {
+                        result.iter_mut().for_each(|v| *v = Variance::Invariant)
+                    }
+                    TypeKind::Abbrev(body) => {
+                        self.occurrences(body, Variance::Covariant, &mut result)
+                    }
                     TypeKind::Variant(cs) => {
                         for c in cs {
                             for a in &c.args {
@@ -183,7 +233,11 @@ impl Checker {
                     }
                     TypeKind::Record(fs, _) => {
                         for f in fs {
-                            let position = if f.mutable { Variance::Invariant } else { Variance::Covariant };
+                            let position = if f.mutable {
+                                Variance::Invariant
+                            } else {
+                                Variance::Covariant
+                            };
                             self.occurrences(&f.ty, position, &mut result);
                         }
                     }
@@ -210,7 +264,9 @@ impl Checker {
                 self.occurrences(a, position.compose(Variance::Contravariant), result);
                 self.occurrences(b, position, result);
             }
-            SType::Tuple(ts) => ts.iter().for_each(|a| self.occurrences(a, position, result)),
+            SType::Tuple(ts) => ts
+                .iter()
+                .for_each(|a| self.occurrences(a, position, result)),
             SType::Con(id, args) => {
                 let variance = &self.decls.ty(*id).variance;
                 for (i, a) in args.iter().enumerate() {
@@ -256,10 +312,14 @@ impl Checker {
 fn substitute_params(body: &SType, args: &[SType]) -> SType {
     match body {
         SType::Param(i) => args.get(*i as usize).cloned().unwrap_or(SType::Any),
-        SType::Con(id, ts) => SType::Con(*id, ts.iter().map(|t| substitute_params(t, args)).collect()),
-        SType::Arrow(l, a, b) => {
-            SType::Arrow(l.clone(), Box::new(substitute_params(a, args)), Box::new(substitute_params(b, args)))
+        SType::Con(id, ts) => {
+            SType::Con(*id, ts.iter().map(|t| substitute_params(t, args)).collect())
         }
+        SType::Arrow(l, a, b) => SType::Arrow(
+            l.clone(),
+            Box::new(substitute_params(a, args)),
+            Box::new(substitute_params(b, args)),
+        ),
         SType::Tuple(ts) => SType::Tuple(ts.iter().map(|t| substitute_params(t, args)).collect()),
         SType::Mono(t) => SType::Mono(*t),
         SType::Any => SType::Any,
@@ -270,15 +330,34 @@ fn substitute_params(body: &SType, args: &[SType]) -> SType {
 impl Checker {
     /// `exception E of t` (top level) or `let exception E of t in` (local).
     /// The arguments may not mention type variables.
-    pub fn declare_exception(&mut self, env: &mut Env, d: &ast::ExceptionDecl, local: bool) -> Res<ExnId> {
-        let args = d.args.iter().map(|t| self.declared_type(t, &[])).collect::<Res<Vec<_>>>()?;
+    pub fn declare_exception(
+        &mut self,
+        env: &mut Env,
+        d: &ast::ExceptionDecl,
+        local: bool,
+    ) -> Res<ExnId> {
+        let args = d
+            .args
+            .iter()
+            .map(|t| self.declared_type(t, &[]))
+            .collect::<Res<Vec<_>>>()?;
         Ok(self.enter_exception(env, d, args, local))
     }
 
     /// Enter an exception whose argument types are known.
-    pub fn enter_exception(&mut self, env: &mut Env, d: &ast::ExceptionDecl, args: Vec<SType>, local: bool) -> ExnId {
+    pub fn enter_exception(
+        &mut self,
+        env: &mut Env,
+        d: &ast::ExceptionDecl,
+        args: Vec<SType>,
+        local: bool,
+    ) -> ExnId {
         let name: Rc<str> = d.name.name.as_str().into();
-        let qualified = if local { name.to_string() } else { format!("{}.{}", self.module_name, name) };
+        let qualified = if local {
+            name.to_string()
+        } else {
+            format!("{}.{}", self.module_name, name)
+        };
         let arity = args.len() as u32;
         let exn = self.decls.add_exception(ExceptionDecl {
             name: name.clone(),
@@ -288,7 +367,11 @@ impl Checker {
             local,
             span: d.span,
         });
-        let c = ConstructorRef::Exception { exn, name: name.clone(), arity };
+        let c = ConstructorRef::Exception {
+            exn,
+            name: name.clone(),
+            arity,
+        };
         if local {
             env.constructors.insert(name, c);
         } else {

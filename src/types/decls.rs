@@ -35,12 +35,18 @@ pub struct Scheme {
 
 impl Scheme {
     pub fn mono(t: Ty) -> Scheme {
-        Scheme { params: 0, body: SType::Mono(t) }
+        Scheme {
+            params: 0,
+            body: SType::Mono(t),
+        }
     }
 
     /// `∀'a. 'a`: what a name whose definition failed is given.
     pub fn any() -> Scheme {
-        Scheme { params: 1, body: SType::Param(0) }
+        Scheme {
+            params: 1,
+            body: SType::Param(0),
+        }
     }
 }
 
@@ -212,7 +218,12 @@ impl Decls {
             span: here,
             group: 0,
         };
-        let cons = |name: &str, args: Vec<SType>, tag: Tag| ConstructorDecl { name: name.into(), args, tag, span: here };
+        let cons = |name: &str, args: Vec<SType>, tag: Tag| ConstructorDecl {
+            name: name.into(),
+            args,
+            tag,
+            span: here,
+        };
         let a = SType::Param(0);
         let mut types = vec![
             abstract_("int", &[], vec![]),
@@ -220,21 +231,37 @@ impl Decls {
             abstract_("string", &[], vec![]),
             abstract_("float", &[], vec![]),
             TypeDecl {
-                kind: TypeKind::Variant(vec![cons("false", vec![], Tag::Constant(0)), cons("true", vec![], Tag::Constant(1))]),
+                kind: TypeKind::Variant(vec![
+                    cons("false", vec![], Tag::Constant(0)),
+                    cons("true", vec![], Tag::Constant(1)),
+                ]),
                 ..abstract_("bool", &[], vec![])
             },
-            TypeDecl { kind: TypeKind::Variant(vec![cons("()", vec![], Tag::Constant(0))]), ..abstract_("unit", &[], vec![]) },
-            TypeDecl { kind: TypeKind::Open, ..abstract_("exn", &[], vec![]) },
+            TypeDecl {
+                kind: TypeKind::Variant(vec![cons("()", vec![], Tag::Constant(0))]),
+                ..abstract_("unit", &[], vec![])
+            },
+            TypeDecl {
+                kind: TypeKind::Open,
+                ..abstract_("exn", &[], vec![])
+            },
             abstract_("array", &["a"], vec![Variance::Invariant]),
             TypeDecl {
                 kind: TypeKind::Variant(vec![
                     cons("[]", vec![], Tag::Constant(0)),
-                    cons("::", vec![a.clone(), SType::Con(TypeId::LIST, vec![a.clone()])], Tag::Block(0)),
+                    cons(
+                        "::",
+                        vec![a.clone(), SType::Con(TypeId::LIST, vec![a.clone()])],
+                        Tag::Block(0),
+                    ),
                 ]),
                 ..abstract_("list", &["a"], vec![Variance::Covariant])
             },
             TypeDecl {
-                kind: TypeKind::Variant(vec![cons("None", vec![], Tag::Constant(0)), cons("Some", vec![a.clone()], Tag::Block(0))]),
+                kind: TypeKind::Variant(vec![
+                    cons("None", vec![], Tag::Constant(0)),
+                    cons("Some", vec![a.clone()], Tag::Block(0)),
+                ]),
                 ..abstract_("option", &["a"], vec![Variance::Covariant])
             },
             abstract_("int32", &[], vec![]),
@@ -242,7 +269,12 @@ impl Decls {
             abstract_("nativeint", &[], vec![]),
             TypeDecl {
                 kind: TypeKind::Record(
-                    vec![FieldDecl { name: "contents".into(), ty: a, mutable: true, span: here }],
+                    vec![FieldDecl {
+                        name: "contents".into(),
+                        ty: a,
+                        mutable: true,
+                        span: here,
+                    }],
                     RecordRepr::Boxed,
                 ),
                 ..abstract_("ref", &["a"], vec![Variance::Invariant])
@@ -252,7 +284,11 @@ impl Decls {
             t.group = i as u32;
         }
         let string = constant(TypeId::STRING);
-        let location = SType::Tuple(vec![string.clone(), constant(TypeId::INT), constant(TypeId::INT)]);
+        let location = SType::Tuple(vec![
+            string.clone(),
+            constant(TypeId::INT),
+            constant(TypeId::INT),
+        ]);
         let exn = |name: &str, args: Vec<SType>| ExceptionDecl {
             name: name.into(),
             qualified: name.to_string(),
@@ -273,12 +309,19 @@ impl Decls {
             exn("Stack_overflow", vec![]),
             exn("Sys_blocked_io", vec![]),
             exn("Assert_failure", vec![location]),
-            exn("Undefined_recursive_module", vec![SType::Tuple(vec![
-                constant(TypeId::STRING),
-                constant(TypeId::INT),
-                constant(TypeId::INT),
-            ])]),
-            ExceptionDecl { qualified: "Stdlib.Exit".into(), predefined: false, ..exn("Exit", vec![]) },
+            exn(
+                "Undefined_recursive_module",
+                vec![SType::Tuple(vec![
+                    constant(TypeId::STRING),
+                    constant(TypeId::INT),
+                    constant(TypeId::INT),
+                ])],
+            ),
+            ExceptionDecl {
+                qualified: "Stdlib.Exit".into(),
+                predefined: false,
+                ..exn("Exit", vec![])
+            },
             ExceptionDecl {
                 qualified: "Stdlib.Fun.Finally_raised".into(),
                 predefined: false,

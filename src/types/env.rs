@@ -24,7 +24,11 @@ impl Hasher for NameHasher {
         self.0
     }
     fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
         for b in bytes {
             h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
         }
@@ -54,7 +58,13 @@ pub struct Env {
 
 impl Env {
     pub fn add_value(&mut self, name: Rc<str>, value: ValueRef, scheme: Scheme) {
-        self.values.insert(name, ValueBinding { value, scheme: Rc::new(scheme) });
+        self.values.insert(
+            name,
+            ValueBinding {
+                value,
+                scheme: Rc::new(scheme),
+            },
+        );
     }
 }
 
@@ -95,7 +105,13 @@ impl Globals {
         for (i, entry) in library.entries.iter().enumerate() {
             if entry.module.is_none() {
                 let value = ValueRef::Library(super::stdlib::LibId(i as u32));
-                env.values.insert(entry.name.clone(), ValueBinding { value, scheme: entry.scheme.clone() });
+                env.values.insert(
+                    entry.name.clone(),
+                    ValueBinding {
+                        value,
+                        scheme: entry.scheme.clone(),
+                    },
+                );
             }
         }
         env
@@ -136,6 +152,12 @@ impl Globals {
     }
 
     pub fn add_value(&mut self, name: Rc<str>, value: ValueRef, scheme: Scheme) {
-        self.values.insert(name, ValueBinding { value, scheme: Rc::new(scheme) });
+        self.values.insert(
+            name,
+            ValueBinding {
+                value,
+                scheme: Rc::new(scheme),
+            },
+        );
     }
 }

@@ -65,7 +65,11 @@ pub fn did_you_mean(choices: &[String]) -> Option<String> {
     match choices {
         [] => None,
         [one] => Some(format!("Hint: Did you mean {}?", one)),
-        [rest @ .., last] => Some(format!("Hint: Did you mean {} or {}?", rest.join(", "), last)),
+        [rest @ .., last] => Some(format!(
+            "Hint: Did you mean {} or {}?",
+            rest.join(", "),
+            last
+        )),
     }
 }
 
@@ -84,7 +88,10 @@ mod tests {
     fn hints() {
         let names = ["print_int", "print_string", "prerr_int", "List"];
         let found = spellcheck("prnt_int", names.iter().copied());
-        assert_eq!(did_you_mean(&found).as_deref(), Some("Hint: Did you mean print_int?"));
+        assert_eq!(
+            did_you_mean(&found).as_deref(),
+            Some("Hint: Did you mean print_int?")
+        );
         assert!(spellcheck("zz", names.iter().copied()).is_empty());
     }
 }

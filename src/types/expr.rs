@@ -17,7 +17,11 @@ impl Checker {
     /// A typed node whose type is `ty`, after unifying `ty` with `expected`.
     fn finish(&mut self, e: &ast::Expr, kind: ExprKind<Ty>, ty: Ty, expected: Ty) -> Res<Expr<Ty>> {
         self.unify_at(e.span, Subject::Expression, ty, expected)?;
-        Ok(Expr { kind, ty, span: e.span })
+        Ok(Expr {
+            kind,
+            ty,
+            span: e.span,
+        })
     }
 
     pub fn expr(&mut self, env: &Env, e: &ast::Expr, expected: Ty) -> Res<Expr<Ty>> {
@@ -38,44 +42,77 @@ impl Checker {
                 let r = self.let_bindings(env, *rec_flag, bindings, false)?;
                 let body = self.expr(&r.env, body, expected)?;
                 let ty = body.ty;
-                Ok(Expr { kind: ExprKind::Let(*rec_flag, r.bindings, Box::new(body)), ty, span: e.span })
+                Ok(Expr {
+                    kind: ExprKind::Let(*rec_flag, r.bindings, Box::new(body)),
+                    ty,
+                    span: e.span,
+                })
             }
             E::LetException(decl, body) => {
                 let mut inner = env.clone();
                 let exn = self.declare_exception(&mut inner, decl, true)?;
                 let body = self.expr(&inner, body, expected)?;
                 let ty = body.ty;
-                Ok(Expr { kind: ExprKind::LetException(exn, Box::new(body)), ty, span: e.span })
+                Ok(Expr {
+                    kind: ExprKind::LetException(exn, Box::new(body)),
+                    ty,
+                    span: e.span,
+                })
             }
             E::Fun(params, body) => self.function(env, e, params, body, expected),
             E::Function(cases) => {
                 let (dom, cod) = self.split_arrow(e, expected)?;
                 let cases = self.cases(env, cases, dom, cod)?;
-                Ok(Expr { kind: ExprKind::Function(cases), ty: expected, span: e.span })
+                Ok(Expr {
+                    kind: ExprKind::Function(cases),
+                    ty: expected,
+                    span: e.span,
+                })
             }
             E::Match(scrutinee, cases) => {
                 let t = self.new_var();
                 let scrutinee = self.expr(env, scrutinee, t)?;
                 let cases = self.cases(env, cases, t, expected)?;
-                Ok(Expr { kind: ExprKind::Match(Box::new(scrutinee), cases), ty: expected, span: e.span })
+                Ok(Expr {
+                    kind: ExprKind::Match(Box::new(scrutinee), cases),
+                    ty: expected,
+                    span: e.span,
+                })
             }
             E::Try(body, cases) => {
                 let body = self.expr(env, body, expected)?;
                 let exn = self.constant(TypeId::EXN);
                 let cases = self.cases(env, cases, exn, expected)?;
-                Ok(Expr { kind: ExprKind::Try(Box::new(body), cases), ty: expected, span: e.span })
+                Ok(Expr {
+                    kind: ExprKind::Try(Box::new(body), cases),
+                    ty: expected,
+                    span: e.span,
+                })
             }
             E::Tuple(es) => {
                 let items: Vec<Ty> = es.iter().map(|_| self.new_var()).collect();
                 let t = self.store.tuple(items.clone());
                 self.unify_at(e.span, Subject::Expression, t, expected)?;
-                let es = es.iter().zip(items).map(|(x, t)| self.expr(env, x, t)).collect::<Res<_>>()?;
-                Ok(Expr { kind: ExprKind::Tuple(es), ty: t, span: e.span })
+                let es = es
+                    .iter()
+                    .zip(items)
+                    .map(|(x, t)| self.expr(env, x, t))
+                    .collect::<Res<_>>()?;
+                Ok(Expr {
+                    kind: ExprKind::Tuple(es),
+                    ty: t,
+                    span: e.span,
+                })
             }
             E::Record { fields, base } => self.record(env, e, fields, base.as_deref(), expected),
             E::Field(record, label) => {
                 let (record, field, field_ty) = self.field_access(env, record, label)?;
-                self.finish(e, ExprKind::Field(Box::new(record), field), field_ty, expected)
+                self.finish(
+                    e,
+                    ExprKind::Field(Box::new(record), field),
+                    field_ty,
+                    expected,
+                )
             }
             E::SetField(record, label, value) => {
                 let (record, field, field_ty) = self.field_access(env, record, label)?;
@@ -87,14 +124,26 @@ impl Checker {
                 }
                 let value = self.expr(env, value, field_ty)?;
                 let unit = self.constant(TypeId::UNIT);
-                self.finish(e, ExprKind::SetField(Box::new(record), field, Box::new(value)), unit, expected)
+                self.finish(
+                    e,
+                    ExprKind::SetField(Box::new(record), field, Box::new(value)),
+                    unit,
+                    expected,
+                )
             }
             E::Array(es) => {
                 let elem = self.new_var();
                 let t = self.store.con(TypeId::ARRAY, vec![elem]);
                 self.unify_at(e.span, Subject::Expression, t, expected)?;
-                let es = es.iter().map(|x| self.expr(env, x, elem)).collect::<Res<_>>()?;
-                Ok(Expr { kind: ExprKind::Array(es), ty: t, span: e.span })
+                let es = es
+                    .iter()
+                    .map(|x| self.expr(env, x, elem))
+                    .collect::<Res<_>>()?;
+                Ok(Expr {
+                    kind: ExprKind::Array(es),
+                    ty: t,
+                    span: e.span,
+                })
             }
             E::ArrayGet(array, index) => {
                 let elem = self.new_var();
@@ -102,9 +151,18 @@ impl Checker {
                 let array = self.expr(env, array, t)?;
                 let int = self.constant(TypeId::INT);
                 let index = self.expr(env, index, int)?;
-                self.finish(e, ExprKind::ArrayGet(Box::new(array), Box::new(index)), elem, expected)
+                self.finish(
+                    e,
+                    ExprKind::ArrayGet(Box::new(array), Box::new(index)),
+                    elem,
+                    expected,
+                )
             }
-            E::ArraySet { array, index, value } => {
+            E::ArraySet {
+                array,
+                index,
+                value,
+            } => {
                 let elem = self.new_var();
                 let t = self.store.con(TypeId::ARRAY, vec![elem]);
                 let array = self.expr(env, array, t)?;
@@ -121,7 +179,12 @@ impl Checker {
                 let int = self.constant(TypeId::INT);
                 let index = self.expr(env, index, int)?;
                 let char = self.constant(TypeId::CHAR);
-                self.finish(e, ExprKind::StringGet(Box::new(string), Box::new(index)), char, expected)
+                self.finish(
+                    e,
+                    ExprKind::StringGet(Box::new(string), Box::new(index)),
+                    char,
+                    expected,
+                )
             }
             E::If { cond, then_, else_ } => {
                 let bool = self.constant(TypeId::BOOL);
@@ -130,8 +193,13 @@ impl Checker {
                     Some(else_) => {
                         let then_ = self.expr(env, then_, expected)?;
                         let else_ = self.expr(env, else_, expected)?;
-                        let kind = ExprKind::If(Box::new(cond), Box::new(then_), Some(Box::new(else_)));
-                        Ok(Expr { kind, ty: expected, span: e.span })
+                        let kind =
+                            ExprKind::If(Box::new(cond), Box::new(then_), Some(Box::new(else_)));
+                        Ok(Expr {
+                            kind,
+                            ty: expected,
+                            span: e.span,
+                        })
                     }
                     None => {
                         let unit = self.constant(TypeId::UNIT);
@@ -140,7 +208,12 @@ impl Checker {
                         self.unify_at(then_.span, Subject::Expression, t, unit).map_err(|d| {
                             Box::new((*d).with_note("because it is in the result of a conditional with no else branch"))
                         })?;
-                        self.finish(e, ExprKind::If(Box::new(cond), Box::new(then_), None), unit, expected)
+                        self.finish(
+                            e,
+                            ExprKind::If(Box::new(cond), Box::new(then_), None),
+                            unit,
+                            expected,
+                        )
                     }
                 }
             }
@@ -149,7 +222,11 @@ impl Checker {
                 let first = self.expr(env, first, t)?;
                 let second = self.expr(env, second, expected)?;
                 let ty = second.ty;
-                Ok(Expr { kind: ExprKind::Sequence(Box::new(first), Box::new(second)), ty, span: e.span })
+                Ok(Expr {
+                    kind: ExprKind::Sequence(Box::new(first), Box::new(second)),
+                    ty,
+                    span: e.span,
+                })
             }
             E::While(cond, body) => {
                 let bool = self.constant(TypeId::BOOL);
@@ -157,9 +234,20 @@ impl Checker {
                 let t = self.new_var();
                 let body = self.expr(env, body, t)?;
                 let unit = self.constant(TypeId::UNIT);
-                self.finish(e, ExprKind::While(Box::new(cond), Box::new(body)), unit, expected)
+                self.finish(
+                    e,
+                    ExprKind::While(Box::new(cond), Box::new(body)),
+                    unit,
+                    expected,
+                )
             }
-            E::For { var, start, dir, stop, body } => {
+            E::For {
+                var,
+                start,
+                dir,
+                stop,
+                body,
+            } => {
                 let int = self.constant(TypeId::INT);
                 let start = self.expr(env, start, int)?;
                 let stop = self.expr(env, stop, int)?;
@@ -167,7 +255,11 @@ impl Checker {
                 let var = match &var.kind {
                     ast::PatternKind::Var(name) => {
                         let id = self.fresh_var_id(name, var.span, false);
-                        inner.add_value(name.as_str().into(), ValueRef::Local(id), Scheme::mono(int));
+                        inner.add_value(
+                            name.as_str().into(),
+                            ValueRef::Local(id),
+                            Scheme::mono(int),
+                        );
                         Some(id)
                     }
                     _ => None,
@@ -175,21 +267,34 @@ impl Checker {
                 let t = self.new_var();
                 let body = self.expr(&inner, body, t)?;
                 let unit = self.constant(TypeId::UNIT);
-                let kind = ExprKind::For { var, start: Box::new(start), dir: *dir, stop: Box::new(stop), body: Box::new(body) };
+                let kind = ExprKind::For {
+                    var,
+                    start: Box::new(start),
+                    dir: *dir,
+                    stop: Box::new(stop),
+                    body: Box::new(body),
+                };
                 self.finish(e, kind, unit, expected)
             }
             E::Constraint(inner, te) => {
                 let t = self.annotation(te)?;
                 let inner = self.expr(env, inner, t)?;
                 self.unify_at(e.span, Subject::Expression, t, expected)?;
-                Ok(Expr { span: e.span, ..inner })
+                Ok(Expr {
+                    span: e.span,
+                    ..inner
+                })
             }
             E::Assert(cond) => {
                 let bool = self.constant(TypeId::BOOL);
                 let is_false = matches!(&cond.kind, ast::ExprKind::Construct(p, None) if p.name == ast::FALSE && !p.is_qualified());
                 let cond = self.expr(env, cond, bool)?;
                 // `assert false` never returns, so it has every type.
-                let t = if is_false { self.new_var() } else { self.constant(TypeId::UNIT) };
+                let t = if is_false {
+                    self.new_var()
+                } else {
+                    self.constant(TypeId::UNIT)
+                };
                 self.finish(e, ExprKind::Assert(Box::new(cond)), t, expected)
             }
         }
@@ -197,7 +302,13 @@ impl Checker {
 
     /// The cases of a `match`, `function` or `try`: each pattern against
     /// `scrutinee`, each guard a `bool`, each body against `expected`.
-    fn cases(&mut self, env: &Env, cases: &[ast::Case], scrutinee: Ty, expected: Ty) -> Res<Vec<Case<Ty>>> {
+    fn cases(
+        &mut self,
+        env: &Env,
+        cases: &[ast::Case],
+        scrutinee: Ty,
+        expected: Ty,
+    ) -> Res<Vec<Case<Ty>>> {
         let mut out = Vec::with_capacity(cases.len());
         for c in cases {
             let mut vars = PatVars::new(false);
@@ -230,14 +341,25 @@ impl Checker {
     ) -> Res<Expr<Ty>> {
         let c = self.lookup_constructor(env, path)?;
         let items = match arg {
-            Some(ast::Expr { kind: ast::ExprKind::Tuple(items), .. }) => Some(items.as_slice()),
+            Some(ast::Expr {
+                kind: ast::ExprKind::Tuple(items),
+                ..
+            }) => Some(items.as_slice()),
             _ => None,
         };
         let given = self.constructor_args(&c, path, arg, items, e.span)?;
         let inst = self.instantiate_constructor(&c);
         self.unify_at(e.span, Subject::Expression, inst.result, expected)?;
-        let args = given.into_iter().zip(inst.args).map(|(a, t)| self.expr(env, a, t)).collect::<Res<_>>()?;
-        Ok(Expr { kind: ExprKind::Construct(c, args), ty: inst.result, span: e.span })
+        let args = given
+            .into_iter()
+            .zip(inst.args)
+            .map(|(a, t)| self.expr(env, a, t))
+            .collect::<Res<_>>()?;
+        Ok(Expr {
+            kind: ExprKind::Construct(c, args),
+            ty: inst.result,
+            span: e.span,
+        })
     }
 
     fn record(
@@ -252,7 +374,12 @@ impl Checker {
         let refs = self.resolve_fields(&paths, Some(expected))?;
         let id = match refs.first() {
             Some(f) => f.ty,
-            None => return Err(Box::new(Diagnostic::error(e.span, "internal error: a record with no field"))),
+            None => {
+                return Err(Box::new(Diagnostic::error(
+                    e.span,
+                    "internal error: a record with no field",
+                )))
+            }
         };
         let (t, field_tys) = self.record_instance(id);
         self.unify_at(e.span, Subject::Expression, t, expected)?;
@@ -281,7 +408,15 @@ impl Checker {
                 *slot = Some(value);
             }
         }
-        Ok(Expr { kind: ExprKind::Record { ty: id, fields: slots, base }, ty: t, span: e.span })
+        Ok(Expr {
+            kind: ExprKind::Record {
+                ty: id,
+                fields: slots,
+                base,
+            },
+            ty: t,
+            span: e.span,
+        })
     }
 
     /// `record.label`: the record is typed first, so that its type, when
@@ -296,7 +431,12 @@ impl Checker {
         let record = self.expr(env, record, rt)?;
         let field = match self.resolve_fields(&[label], Some(rt))?.into_iter().next() {
             Some(f) => f,
-            None => return Err(Box::new(Diagnostic::error(label.span, "internal error: no field resolved"))),
+            None => {
+                return Err(Box::new(Diagnostic::error(
+                    label.span,
+                    "internal error: no field resolved",
+                )))
+            }
         };
         let (t, field_tys) = self.record_instance(field.ty);
         self.unify_at(record.span, Subject::Expression, rt, t)?;
@@ -329,7 +469,10 @@ impl Checker {
                 let shown = self.show_types(&[expected]);
                 Err(Box::new(Diagnostic::error(
                     e.span,
-                    format!("This expression should not be a function, the expected type is {}", shown[0]),
+                    format!(
+                        "This expression should not be a function, the expected type is {}",
+                        shown[0]
+                    ),
                 )))
             }
         }
@@ -337,7 +480,14 @@ impl Checker {
 
     /// `fun p1 ... pn -> body`: each parameter's variables are visible in
     /// the body (a later one shadows an earlier one of the same name).
-    fn function(&mut self, env: &Env, e: &ast::Expr, params: &[ast::Pattern], body: &ast::Expr, expected: Ty) -> Res<Expr<Ty>> {
+    fn function(
+        &mut self,
+        env: &Env,
+        e: &ast::Expr,
+        params: &[ast::Pattern],
+        body: &ast::Expr,
+        expected: Ty,
+    ) -> Res<Expr<Ty>> {
         let mut inner = env.clone();
         let mut current = expected;
         let mut pats = Vec::with_capacity(params.len());
@@ -349,7 +499,11 @@ impl Checker {
             current = cod;
         }
         let body = self.expr(&inner, body, current)?;
-        Ok(Expr { kind: ExprKind::Fun(pats, Box::new(body)), ty: expected, span: e.span })
+        Ok(Expr {
+            kind: ExprKind::Fun(pats, Box::new(body)),
+            ty: expected,
+            span: e.span,
+        })
     }
 
     /// OCaml lets a total application omit the labels: every argument
@@ -374,10 +528,20 @@ impl Checker {
 
     /// `f a1 ... an`: each parameter of `f`'s type, in order, takes the
     /// argument with its label, or the first unlabelled one.
-    fn apply(&mut self, env: &Env, e: &ast::Expr, f: &ast::Expr, args: &[ast::Arg], expected: Ty) -> Res<Expr<Ty>> {
+    fn apply(
+        &mut self,
+        env: &Env,
+        e: &ast::Expr,
+        f: &ast::Expr,
+        args: &[ast::Arg],
+        expected: Ty,
+    ) -> Res<Expr<Ty>> {
         let ft = self.new_var();
         let func = self.expr(env, f, ft)?;
-        let ignore_labels = args.iter().all(|a| a.label.is_none()) && self.labels_omittable(ft, args.len());
+        // Whether labels may be omitted is only asked when a labelled
+        // parameter meets unlabelled arguments (rarely: the walk costs).
+        let all_unlabelled = args.iter().all(|a| a.label.is_none());
+        let mut ignore_labels: Option<bool> = None;
         let mut pending: Vec<Option<&ast::Arg>> = args.iter().map(Some).collect();
         let mut typed = Vec::with_capacity(args.len());
         let mut current = ft;
@@ -385,7 +549,10 @@ impl Checker {
             let (label, dom, cod) = match self.expanded_node(current) {
                 Some(Node::Arrow(l, a, b)) => (l, a, b),
                 None => {
-                    let label = next.label.as_ref().map(|l| std::rc::Rc::from(l.name.as_str()));
+                    let label = next
+                        .label
+                        .as_ref()
+                        .map(|l| std::rc::Rc::from(l.name.as_str()));
                     let a = self.new_var();
                     let b = self.new_var();
                     let arrow = self.store.new_node(Node::Arrow(label.clone(), a, b));
@@ -395,7 +562,10 @@ impl Checker {
                 Some(_) => {
                     let shown = self.show_types(&[ft]);
                     let (message, note) = if typed.is_empty() {
-                        (format!("This expression has type {}", shown[0]), "This is not a function; it cannot be applied.")
+                        (
+                            format!("This expression has type {}", shown[0]),
+                            "This is not a function; it cannot be applied.",
+                        )
                     } else {
                         (
                             format!("This function has type {}", shown[0]),
@@ -411,9 +581,20 @@ impl Checker {
                 Some(l) => pending
                     .iter()
                     .position(|a| matches!(a, Some(x) if x.label.as_ref().is_some_and(|i| *i.name == **l)))
-                    .or_else(|| if ignore_labels { pending.iter().position(|a| unlabelled(&a)) } else { None }),
+                    .or_else(|| {
+                        let omittable =
+                            *ignore_labels.get_or_insert_with(|| all_unlabelled && self.labels_omittable(ft, args.len()));
+                        if omittable {
+                            pending.iter().position(|a| unlabelled(&a))
+                        } else {
+                            None
+                        }
+                    }),
             };
-            let arg = match index.and_then(|i| pending.get_mut(i)).and_then(|slot| slot.take()) {
+            let arg = match index
+                .and_then(|i| pending.get_mut(i))
+                .and_then(|slot| slot.take())
+            {
                 Some(arg) => arg,
                 None => return Err(self.misplaced_label(e, ft, label.as_deref(), next)),
             };
@@ -423,7 +604,13 @@ impl Checker {
         self.finish(e, ExprKind::Apply(Box::new(func), typed), current, expected)
     }
 
-    fn misplaced_label(&mut self, e: &ast::Expr, ft: Ty, param: Option<&str>, next: &ast::Arg) -> Box<Diagnostic> {
+    fn misplaced_label(
+        &mut self,
+        e: &ast::Expr,
+        ft: Ty,
+        param: Option<&str>,
+        next: &ast::Arg,
+    ) -> Box<Diagnostic> {
         let shown = self.show_types(&[ft]);
         Box::new(match (param, &next.label) {
             (Some(l), _) => Diagnostic::error(

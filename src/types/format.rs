@@ -130,7 +130,7 @@ impl Printer {
     fn newline(&mut self, offset: isize, width: isize) {
         self.out.push('\n');
         self.is_new_line = true;
-        let indent = (MARGIN - width + offset).min(MAX_INDENT).max(0);
+        let indent = (MARGIN - width + offset).clamp(0, MAX_INDENT);
         self.current_indent = indent;
         self.space_left = MARGIN - indent;
         self.out.extend(std::iter::repeat_n(' ', indent as usize));
@@ -215,7 +215,13 @@ mod tests {
     #[test]
     fn a_box_that_fits_stays_on_one_line() {
         let mut d = Doc::new();
-        d.open(BoxKind::HV, 2).text("type t =").brk(1, 2).text("A").space().text("| B").close();
+        d.open(BoxKind::HV, 2)
+            .text("type t =")
+            .brk(1, 2)
+            .text("A")
+            .space()
+            .text("| B")
+            .close();
         assert_eq!(d.render(), "type t = A | B");
     }
 
@@ -231,6 +237,10 @@ mod tests {
         }
         d.close();
         let out = d.render();
-        assert!(out.starts_with("type t =\n    Constructor_number_0\n  | Constructor_number_1\n"), "{}", out);
+        assert!(
+            out.starts_with("type t =\n    Constructor_number_0\n  | Constructor_number_1\n"),
+            "{}",
+            out
+        );
     }
 }

@@ -62,7 +62,11 @@ impl Checker {
     }
 
     pub fn fresh_var_id(&mut self, name: &str, span: Span, global: bool) -> VarId {
-        self.vars.push(VarInfo { name: name.into(), span, global });
+        self.vars.push(VarInfo {
+            name: name.into(),
+            span,
+            global,
+        });
         VarId(self.vars.len() as u32 - 1)
     }
 
@@ -70,7 +74,12 @@ impl Checker {
     pub fn show_types(&mut self, ts: &[Ty]) -> Vec<String> {
         let mut namer = Namer::new();
         let mut weak = 0;
-        let mut p = TypePrinter { store: &mut self.store, decls: &self.decls, namer: &mut namer, weak_counter: &mut weak };
+        let mut p = TypePrinter {
+            store: &mut self.store,
+            decls: &self.decls,
+            namer: &mut namer,
+            weak_counter: &mut weak,
+        };
         let outs: Vec<_> = ts.iter().map(|t| p.out_of_ty(*t)).collect();
         outs.iter().map(print_out).collect()
     }
@@ -84,7 +93,14 @@ impl Checker {
         }
     }
 
-    pub fn clash(&mut self, span: Span, subject: Subject, actual: Ty, expected: Ty, e: UnifyError) -> Box<Diagnostic> {
+    pub fn clash(
+        &mut self,
+        span: Span,
+        subject: Subject,
+        actual: Ty,
+        expected: Ty,
+        e: UnifyError,
+    ) -> Box<Diagnostic> {
         let (x, y) = match e {
             UnifyError::Mismatch(x, y) | UnifyError::Occurs(x, y) => (x, y),
         };
@@ -100,11 +116,19 @@ impl Checker {
         };
         let mut d = Diagnostic::error(span, message);
         match e {
-            UnifyError::Occurs(..) => d = d.with_note(format!("The type variable {} occurs inside {}", names[2], names[3])),
+            UnifyError::Occurs(..) => {
+                d = d.with_note(format!(
+                    "The type variable {} occurs inside {}",
+                    names[2], names[3]
+                ))
+            }
             UnifyError::Mismatch(..) => {
                 let top = (&names[0], &names[1]);
                 if top != (&names[2], &names[3]) && top != (&names[3], &names[2]) {
-                    d = d.with_note(format!("Type {} is not compatible with type {}", names[2], names[3]));
+                    d = d.with_note(format!(
+                        "Type {} is not compatible with type {}",
+                        names[2], names[3]
+                    ));
                 }
             }
         }
@@ -113,8 +137,13 @@ impl Checker {
 
     /// The node a type is, once abbreviations are expanded.
     pub fn expanded_node(&mut self, t: Ty) -> Option<Node> {
-        let t = self.store.expand_head(&self.decls, t).unwrap_or(t);
-        self.store.node(t)
+        match self.store.node(t) {
+            Some(Node::Con(id, _)) if self.decls.abbrev(id).is_some() => {
+                let t = self.store.expand_head(&self.decls, t).unwrap_or(t);
+                self.store.node(t)
+            }
+            node => node,
+        }
     }
 }
 
@@ -122,7 +151,13 @@ impl Checker {
 impl Checker {
     /// "Unbound value List.lenght", with the names closest to the last
     /// component as a hint (OCaml's hints are unqualified).
-    fn unbound(&self, span: Span, what: &str, path: &ast::Path, candidates: Vec<&str>) -> Box<Diagnostic> {
+    fn unbound(
+        &self,
+        span: Span,
+        what: &str,
+        path: &ast::Path,
+        candidates: Vec<&str>,
+    ) -> Box<Diagnostic> {
         let mut d = Diagnostic::error(span, format!("Unbound {} {}", what, path));
         if let Some(hint) = did_you_mean(&spellcheck(&path.name, candidates.into_iter())) {
             d = d.with_note(hint);
@@ -139,7 +174,12 @@ impl Checker {
             [m, ..] => {
                 let modules = self.library.modules();
                 let module = ast::Path::simple(m.clone(), path.span);
-                Err(self.unbound(path.span, "module", &module, modules.iter().map(|s| &**s).collect()))
+                Err(self.unbound(
+                    path.span,
+                    "module",
+                    &module,
+                    modules.iter().map(|s| &**s).collect(),
+                ))
             }
         }
     }
@@ -148,10 +188,19 @@ impl Checker {
         match self.check_module(path)? {
             None if !path.is_qualified() => {
                 let name = path.name.as_str();
-                match env.values.get(name).or_else(|| self.globals.values.get(name)) {
+                match env
+                    .values
+                    .get(name)
+                    .or_else(|| self.globals.values.get(name))
+                {
                     Some(b) => Ok(b.clone()),
                     None => {
-                        let names = env.values.keys().chain(self.globals.values.keys()).map(|k| &**k).collect();
+                        let names = env
+                            .values
+                            .keys()
+                            .chain(self.globals.values.keys())
+                            .map(|k| &**k)
+                            .collect();
                         Err(self.unbound(path.span, "value", path, names))
                     }
                 }
@@ -175,14 +224,20 @@ impl Checker {
         }
     }
 
-    pub fn lookup_constructor(&self, env: &Env, path: &ast::Path) -> Res<super::typed::ConstructorRef> {
+    pub fn lookup_constructor(
+        &self,
+        env: &Env,
+        path: &ast::Path,
+    ) -> Res<super::typed::ConstructorRef> {
         let found = match path.qualifier.as_slice() {
             [] => self.constructor_in_scope(env, &path.name),
-            [m] if m == "Fun" && path.name == "Finally_raised" => Some(super::typed::ConstructorRef::Exception {
-                exn: super::decls::ExnId::FINALLY_RAISED,
-                name: "Finally_raised".into(),
-                arity: 1,
-            }),
+            [m] if m == "Fun" && path.name == "Finally_raised" => {
+                Some(super::typed::ConstructorRef::Exception {
+                    exn: super::decls::ExnId::FINALLY_RAISED,
+                    name: "Finally_raised".into(),
+                    arity: 1,
+                })
+            }
             [m] if m == "Stdlib" => self.constructor_in_scope(env, &path.name),
             _ => {
                 self.check_module(path)?;
@@ -190,13 +245,21 @@ impl Checker {
             }
         };
         found.ok_or_else(|| {
-            let names = env.constructors.keys().chain(self.globals.constructors.keys()).map(|k| &**k).collect();
+            let names = env
+                .constructors
+                .keys()
+                .chain(self.globals.constructors.keys())
+                .map(|k| &**k)
+                .collect();
             self.unbound(path.span, "constructor", path, names)
         })
     }
 
     fn constructor_in_scope(&self, env: &Env, name: &str) -> Option<super::typed::ConstructorRef> {
-        env.constructors.get(name).or_else(|| self.globals.constructors.get(name)).cloned()
+        env.constructors
+            .get(name)
+            .or_else(|| self.globals.constructors.get(name))
+            .cloned()
     }
 
     pub fn lookup_field(&self, path: &ast::Path) -> Res<super::typed::FieldRef> {
@@ -205,7 +268,12 @@ impl Checker {
         }
         match self.globals.fields.get(path.name.as_str()) {
             Some(f) if !path.is_qualified() => Ok(f.clone()),
-            _ => Err(self.unbound(path.span, "record field", path, self.globals.fields.keys().map(|k| &**k).collect())),
+            _ => Err(self.unbound(
+                path.span,
+                "record field",
+                path,
+                self.globals.fields.keys().map(|k| &**k).collect(),
+            )),
         }
     }
 
@@ -215,7 +283,12 @@ impl Checker {
         }
         match self.globals.types.get(path.name.as_str()) {
             Some(id) if !path.is_qualified() => Ok(*id),
-            _ => Err(self.unbound(path.span, "type constructor", path, self.globals.types.keys().map(|k| &**k).collect())),
+            _ => Err(self.unbound(
+                path.span,
+                "type constructor",
+                path,
+                self.globals.types.keys().map(|k| &**k).collect(),
+            )),
         }
     }
 }
@@ -257,12 +330,18 @@ impl Checker {
                 self.store.arrow(a, b)
             }
             ast::TypeExprKind::Tuple(ts) => {
-                let ts = ts.iter().map(|t| self.annotation(t)).collect::<Res<Vec<_>>>()?;
+                let ts = ts
+                    .iter()
+                    .map(|t| self.annotation(t))
+                    .collect::<Res<Vec<_>>>()?;
                 self.store.tuple(ts)
             }
             ast::TypeExprKind::Constr(path, args) => {
                 let id = self.type_constructor(path, args.len(), te.span)?;
-                let args = args.iter().map(|t| self.annotation(t)).collect::<Res<Vec<_>>>()?;
+                let args = args
+                    .iter()
+                    .map(|t| self.annotation(t))
+                    .collect::<Res<Vec<_>>>()?;
                 self.store.con(id, args)
             }
         })
@@ -277,7 +356,10 @@ impl Checker {
                 None => {
                     return Err(Box::new(Diagnostic::error(
                         te.span,
-                        format!("The type variable '{} is unbound in this type declaration.", name),
+                        format!(
+                            "The type variable '{} is unbound in this type declaration.",
+                            name
+                        ),
                     )))
                 }
             },
@@ -292,12 +374,19 @@ impl Checker {
                 Box::new(self.declared_type(a, params)?),
                 Box::new(self.declared_type(b, params)?),
             ),
-            ast::TypeExprKind::Tuple(ts) => {
-                SType::Tuple(ts.iter().map(|t| self.declared_type(t, params)).collect::<Res<_>>()?)
-            }
+            ast::TypeExprKind::Tuple(ts) => SType::Tuple(
+                ts.iter()
+                    .map(|t| self.declared_type(t, params))
+                    .collect::<Res<_>>()?,
+            ),
             ast::TypeExprKind::Constr(path, args) => {
                 let id = self.type_constructor(path, args.len(), te.span)?;
-                SType::Con(id, args.iter().map(|t| self.declared_type(t, params)).collect::<Res<_>>()?)
+                SType::Con(
+                    id,
+                    args.iter()
+                        .map(|t| self.declared_type(t, params))
+                        .collect::<Res<_>>()?,
+                )
             }
         })
     }

@@ -25,7 +25,10 @@ use crate::diagnostics::{Diagnostic, SourceFile};
 use crate::syntax::ast;
 
 /// Type-check a parsed program: the typed AST, or every error found.
-pub fn check_program(file: &SourceFile, program: &ast::Program) -> Result<typed::Program, Vec<Diagnostic>> {
+pub fn check_program(
+    file: &SourceFile,
+    program: &ast::Program,
+) -> Result<typed::Program, Vec<Diagnostic>> {
     let checked = toplevel::type_program(file, program);
     if !checked.errors.is_empty() {
         return Err(checked.errors);
@@ -51,5 +54,8 @@ pub fn dump_typed(file: &SourceFile) -> Result<String, Vec<Diagnostic>> {
     if !checked.errors.is_empty() {
         return Err(checked.errors);
     }
-    Ok(signature::print_signature(&mut checked.checker, &checked.signature))
+    Ok(signature::print_signature(
+        &mut checked.checker,
+        &checked.signature,
+    ))
 }

@@ -33,7 +33,10 @@ pub struct PatVars {
 
 impl PatVars {
     pub fn new(global: bool) -> PatVars {
-        PatVars { global, ..PatVars::default() }
+        PatVars {
+            global,
+            ..PatVars::default()
+        }
     }
 
     /// Add the variables to an environment, monomorphic.
@@ -64,7 +67,9 @@ impl Checker {
             ConstructorRef::Variant { ty, index, .. } => {
                 let decl = decls.ty(*ty);
                 let args = match &decl.kind {
-                    TypeKind::Variant(cs) => cs.get(*index as usize).map_or(&[][..], |c| &c.args[..]),
+                    TypeKind::Variant(cs) => {
+                        cs.get(*index as usize).map_or(&[][..], |c| &c.args[..])
+                    }
                     _ => &[],
                 };
                 (decl.arity(), args, *ty)
@@ -72,7 +77,10 @@ impl Checker {
             ConstructorRef::Exception { exn, .. } => (0, &decls.exn(*exn).args[..], TypeId::EXN),
         };
         let vars: Vec<Ty> = (0..params).map(|_| store.new_var()).collect();
-        let args = args.iter().map(|a| store.instantiate_with(a, &vars)).collect();
+        let args = args
+            .iter()
+            .map(|a| store.instantiate_with(a, &vars))
+            .collect();
         let result = store.con(result_id, vars);
         ConstructorInstance { args, result }
     }
@@ -114,7 +122,10 @@ impl Checker {
         let decl = decls.ty(id);
         let vars: Vec<Ty> = (0..decl.arity()).map(|_| store.new_var()).collect();
         let field_tys = match &decl.kind {
-            TypeKind::Record(fs, _) => fs.iter().map(|f| store.instantiate_with(&f.ty, &vars)).collect(),
+            TypeKind::Record(fs, _) => fs
+                .iter()
+                .map(|f| store.instantiate_with(&f.ty, &vars))
+                .collect(),
             _ => Vec::new(),
         };
         (store.con(id, vars), field_tys)
@@ -124,7 +135,11 @@ impl Checker {
     /// type's if it is a record type that has them all (a cheap form of
     /// OCaml's type-directed disambiguation), otherwise the type of the
     /// latest definition of the first field ("last definition wins").
-    pub fn resolve_fields(&mut self, fields: &[&ast::Path], expected: Option<Ty>) -> Res<Vec<FieldRef>> {
+    pub fn resolve_fields(
+        &mut self,
+        fields: &[&ast::Path],
+        expected: Option<Ty>,
+    ) -> Res<Vec<FieldRef>> {
         let first = match fields.first() {
             Some(f) => *f,
             None => return Ok(Vec::new()),
@@ -189,9 +204,19 @@ pub fn field_of(decls: &super::decls::Decls, id: TypeId, name: &str) -> Option<F
 impl Checker {
     /// Type a pattern against the type of the values it matches, collecting
     /// the variables it binds.
-    pub fn pattern(&mut self, env: &Env, p: &ast::Pattern, expected: Ty, vars: &mut PatVars) -> Res<Pattern<Ty>> {
+    pub fn pattern(
+        &mut self,
+        env: &Env,
+        p: &ast::Pattern,
+        expected: Ty,
+        vars: &mut PatVars,
+    ) -> Res<Pattern<Ty>> {
         use ast::PatternKind as P;
-        let here = |kind, ty| Pattern { kind, ty, span: p.span };
+        let here = |kind, ty| Pattern {
+            kind,
+            ty,
+            span: p.span,
+        };
         Ok(match &p.kind {
             P::Any => here(PatternKind::Any, expected),
             P::Var(name) => {
@@ -217,7 +242,11 @@ impl Checker {
                 let items: Vec<Ty> = ps.iter().map(|_| self.new_var()).collect();
                 let t = self.store.tuple(items.clone());
                 self.unify_at(p.span, Subject::Pattern, t, expected)?;
-                let ps = ps.iter().zip(items).map(|(q, t)| self.pattern(env, q, t, vars)).collect::<Res<_>>()?;
+                let ps = ps
+                    .iter()
+                    .zip(items)
+                    .map(|(q, t)| self.pattern(env, q, t, vars))
+                    .collect::<Res<_>>()?;
                 here(PatternKind::Tuple(ps), expected)
             }
             P::Construct(path, arg) => {
@@ -226,12 +255,21 @@ impl Checker {
                 self.unify_at(p.span, Subject::Pattern, inst.result, expected)?;
                 let args: Vec<Pattern<Ty>> = match arg.as_deref() {
                     // `C _` matches every argument of a constructor of any arity.
-                    Some(ast::Pattern { kind: P::Any, span }) if c.arity() > 1 => {
-                        inst.args.iter().map(|t| Pattern { kind: PatternKind::Any, ty: *t, span: *span }).collect()
-                    }
+                    Some(ast::Pattern { kind: P::Any, span }) if c.arity() > 1 => inst
+                        .args
+                        .iter()
+                        .map(|t| Pattern {
+                            kind: PatternKind::Any,
+                            ty: *t,
+                            span: *span,
+                        })
+                        .collect(),
                     arg => {
                         let items = match arg {
-                            Some(ast::Pattern { kind: P::Tuple(items), .. }) => Some(items.as_slice()),
+                            Some(ast::Pattern {
+                                kind: P::Tuple(items),
+                                ..
+                            }) => Some(items.as_slice()),
                             _ => None,
                         };
                         let given = self.constructor_args(&c, path, arg, items, p.span)?;
@@ -261,7 +299,10 @@ impl Checker {
                 let elem = self.new_var();
                 let t = self.store.con(TypeId::ARRAY, vec![elem]);
                 self.unify_at(p.span, Subject::Pattern, t, expected)?;
-                let ps = ps.iter().map(|q| self.pattern(env, q, elem, vars)).collect::<Res<_>>()?;
+                let ps = ps
+                    .iter()
+                    .map(|q| self.pattern(env, q, elem, vars))
+                    .collect::<Res<_>>()?;
                 here(PatternKind::Array(ps), expected)
             }
             P::Or(left, right) => {
@@ -274,11 +315,15 @@ impl Checker {
                 let r = r?;
                 let right_vars: Vec<PatVar> = vars.vars.split_off(before);
                 for v in left_vars.iter().chain(right_vars.iter()) {
-                    let on_both = left_vars.iter().any(|x| x.name == v.name) && right_vars.iter().any(|x| x.name == v.name);
+                    let on_both = left_vars.iter().any(|x| x.name == v.name)
+                        && right_vars.iter().any(|x| x.name == v.name);
                     if !on_both {
                         return Err(Box::new(Diagnostic::error(
                             p.span,
-                            format!("Variable {} must occur on both sides of this | pattern", v.name),
+                            format!(
+                                "Variable {} must occur on both sides of this | pattern",
+                                v.name
+                            ),
                         )));
                     }
                 }
@@ -289,12 +334,21 @@ impl Checker {
                 let t = self.annotation(te)?;
                 let inner = self.pattern(env, inner, t, vars)?;
                 self.unify_at(p.span, Subject::Pattern, t, expected)?;
-                Pattern { span: p.span, ..inner }
+                Pattern {
+                    span: p.span,
+                    ..inner
+                }
             }
         })
     }
 
-    fn bind_pattern_var(&mut self, name: &str, span: Span, ty: Ty, vars: &mut PatVars) -> Res<VarId> {
+    fn bind_pattern_var(
+        &mut self,
+        name: &str,
+        span: Span,
+        ty: Ty,
+        vars: &mut PatVars,
+    ) -> Res<VarId> {
         if vars.vars.iter().any(|v| &*v.name == name) {
             return Err(Box::new(Diagnostic::error(
                 span,
@@ -308,7 +362,12 @@ impl Checker {
             }
             None => self.fresh_var_id(name, span, vars.global),
         };
-        vars.vars.push(PatVar { name: name.into(), id, ty, span });
+        vars.vars.push(PatVar {
+            name: name.into(),
+            id,
+            ty,
+            span,
+        });
         Ok(id)
     }
 

@@ -51,7 +51,10 @@ impl Namer {
     /// A namer for signatures, where non-generalised variables are
     /// `'_weakN`, numbered from `*weak_counter + 1` across the whole output.
     pub fn for_signature() -> Namer {
-        Namer { weak: true, ..Namer::default() }
+        Namer {
+            weak: true,
+            ..Namer::default()
+        }
     }
 
     fn name(&mut self, key: VarKey, weak_counter: &mut u32) -> String {
@@ -108,7 +111,9 @@ impl TypePrinter<'_> {
                 let args = ts.iter().map(|c| self.ty_walk(*c, depth + 1)).collect();
                 Out::Con(self.decls.ty(id).name.to_string(), args)
             }
-            TyVal::Bound(Node::Tuple(ts)) => Out::Tuple(ts.iter().map(|c| self.ty_walk(*c, depth + 1)).collect()),
+            TyVal::Bound(Node::Tuple(ts)) => {
+                Out::Tuple(ts.iter().map(|c| self.ty_walk(*c, depth + 1)).collect())
+            }
             TyVal::Bound(Node::Arrow(l, a, b)) => {
                 let a = self.ty_walk(a, depth + 1);
                 let b = self.ty_walk(b, depth + 1);
@@ -120,13 +125,16 @@ impl TypePrinter<'_> {
     pub fn out_of_stype(&mut self, t: &SType) -> Out {
         match t {
             SType::Param(i) => Out::Var(self.namer.name(VarKey::Param(*i), self.weak_counter)),
-            SType::Con(id, ts) => {
-                Out::Con(self.decls.ty(*id).name.to_string(), ts.iter().map(|c| self.out_of_stype(c)).collect())
-            }
+            SType::Con(id, ts) => Out::Con(
+                self.decls.ty(*id).name.to_string(),
+                ts.iter().map(|c| self.out_of_stype(c)).collect(),
+            ),
             SType::Tuple(ts) => Out::Tuple(ts.iter().map(|c| self.out_of_stype(c)).collect()),
-            SType::Arrow(l, a, b) => {
-                Out::Arrow(l.clone(), Box::new(self.out_of_stype(a)), Box::new(self.out_of_stype(b)))
-            }
+            SType::Arrow(l, a, b) => Out::Arrow(
+                l.clone(),
+                Box::new(self.out_of_stype(a)),
+                Box::new(self.out_of_stype(b)),
+            ),
             SType::Mono(t) => self.out_of_ty(*t),
             SType::Any => Out::Var("'_".into()),
         }

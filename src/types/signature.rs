@@ -80,8 +80,16 @@ fn out_simple(d: &mut Doc, t: &Out) {
 
 /// A value's name as OCaml prints it: operators in parentheses.
 fn value_name(name: &str) -> String {
-    let ident = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
-    if ident && !matches!(name, "mod" | "land" | "lor" | "lxor" | "lsl" | "lsr" | "asr" | "or") {
+    let ident = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
+    if ident
+        && !matches!(
+            name,
+            "mod" | "land" | "lor" | "lxor" | "lsl" | "lsr" | "asr" | "or"
+        )
+    {
         name.to_string()
     } else {
         format!("( {} )", name)
@@ -92,12 +100,15 @@ fn value_name(name: &str) -> String {
 fn declared_out(c: &mut Checker, t: &SType, params: &[std::rc::Rc<str>]) -> Out {
     match t {
         SType::Param(i) => Out::Var(format!("'{}", params.get(*i as usize).map_or("_", |p| p))),
-        SType::Con(id, ts) => {
-            Out::Con(c.decls.ty(*id).name.to_string(), ts.iter().map(|t| declared_out(c, t, params)).collect())
-        }
-        SType::Arrow(l, a, b) => {
-            Out::Arrow(l.clone(), Box::new(declared_out(c, a, params)), Box::new(declared_out(c, b, params)))
-        }
+        SType::Con(id, ts) => Out::Con(
+            c.decls.ty(*id).name.to_string(),
+            ts.iter().map(|t| declared_out(c, t, params)).collect(),
+        ),
+        SType::Arrow(l, a, b) => Out::Arrow(
+            l.clone(),
+            Box::new(declared_out(c, a, params)),
+            Box::new(declared_out(c, b, params)),
+        ),
         SType::Tuple(ts) => Out::Tuple(ts.iter().map(|t| declared_out(c, t, params)).collect()),
         SType::Mono(_) | SType::Any => Out::Var("_".into()),
     }
@@ -124,7 +135,11 @@ fn type_decl(d: &mut Doc, c: &mut Checker, keyword: &str, decl: &TypeDecl) {
             d.text(decl.name.to_string());
         }
         [p] => {
-            d.open(BoxKind::B, 0).text(p.as_str()).space().text(decl.name.to_string()).close();
+            d.open(BoxKind::B, 0)
+                .text(p.as_str())
+                .space()
+                .text(decl.name.to_string())
+                .close();
         }
         _ => {
             d.open(BoxKind::B, 0).text("(").open(BoxKind::B, 0);
@@ -134,7 +149,11 @@ fn type_decl(d: &mut Doc, c: &mut Checker, keyword: &str, decl: &TypeDecl) {
                 }
                 d.text(p.as_str());
             }
-            d.text(")").close().space().text(decl.name.to_string()).close();
+            d.text(")")
+                .close()
+                .space()
+                .text(decl.name.to_string())
+                .close();
         }
     }
     match &decl.kind {
@@ -150,7 +169,10 @@ fn type_decl(d: &mut Doc, c: &mut Checker, keyword: &str, decl: &TypeDecl) {
                 if i > 0 {
                     d.space().text("| ");
                 }
-                let args: Vec<Out> = args.iter().map(|a| declared_out(c, a, &decl.params)).collect();
+                let args: Vec<Out> = args
+                    .iter()
+                    .map(|a| declared_out(c, a, &decl.params))
+                    .collect();
                 constructor(d, name, &args);
             }
         }
@@ -159,7 +181,12 @@ fn type_decl(d: &mut Doc, c: &mut Checker, keyword: &str, decl: &TypeDecl) {
             for f in fields {
                 let ty = declared_out(c, &f.ty, &decl.params);
                 d.space().open(BoxKind::B, 2);
-                d.text(format!("{}{} :", if f.mutable { "mutable " } else { "" }, f.name)).space();
+                d.text(format!(
+                    "{}{} :",
+                    if f.mutable { "mutable " } else { "" },
+                    f.name
+                ))
+                .space();
                 out_type(d, &ty);
                 d.close().text(";");
             }
@@ -202,7 +229,9 @@ pub fn print_signature(c: &mut Checker, items: &[SigItem]) -> String {
                     weak_counter: &mut weak_counter,
                 }
                 .out_of_stype(&v.scheme.body);
-                d.open(BoxKind::B, 2).text(format!("val {} :", value_name(&v.name))).space();
+                d.open(BoxKind::B, 2)
+                    .text(format!("val {} :", value_name(&v.name)))
+                    .space();
                 out_type(&mut d, &out);
                 d.close();
             }

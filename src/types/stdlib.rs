@@ -7,8 +7,10 @@
 //! are the whole interface language.
 
 use super::decls::{SType, Scheme};
+use super::env::NameHasher;
 use super::ty::TypeId;
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
 /// The text of the library's signatures.
@@ -37,14 +39,17 @@ pub struct LibEntry {
 #[derive(Clone, Debug, Default)]
 pub struct Library {
     pub entries: Vec<LibEntry>,
-    by_name: HashMap<Rc<str>, LibId>,
+    by_name: HashMap<Rc<str>, LibId, BuildHasherDefault<NameHasher>>,
     modules: Vec<Rc<str>>,
 }
 
 impl Library {
-    /// The library as declared in `stdlib.mli`.
-    pub fn standard() -> Result<Library, String> {
-        parse_library(STDLIB_MLI)
+    /// The library as declared in `stdlib.mli`, read once per thread.
+    pub fn standard() -> Result<Rc<Library>, String> {
+        thread_local! {
+            static STANDARD: Result<Rc<Library>, String> = parse_library(STDLIB_MLI).map(Rc::new);
+        }
+        STANDARD.with(|l| l.clone())
     }
 
     pub fn lookup(&self, qualified: &str) -> Option<LibId> {
@@ -62,7 +67,10 @@ impl Library {
 
     /// The unqualified names of one module (`None`: `Stdlib`), for hints.
     pub fn names_in<'a>(&'a self, module: Option<&'a str>) -> impl Iterator<Item = &'a str> + 'a {
-        self.entries.iter().filter(move |e| e.module.as_deref() == module).map(|e| &*e.name)
+        self.entries
+            .iter()
+            .filter(move |e| e.module.as_deref() == module)
+            .map(|e| &*e.name)
     }
 }
 
@@ -164,7 +172,11 @@ impl SigParser {
     }
 
     fn next(&mut self) -> Result<Tok, String> {
-        let t = self.toks.get(self.pos).cloned().ok_or("unexpected end of the signatures")?;
+        let t = self
+            .toks
+            .get(self.pos)
+            .cloned()
+            .ok_or("unexpected end of the signatures")?;
         self.pos += 1;
         Ok(t)
     }
@@ -216,7 +228,11 @@ impl SigParser {
             self.pos += 1;
             items.push(self.app()?);
         }
-        Ok(if items.len() == 1 { items.remove(0) } else { SType::Tuple(items) })
+        Ok(if items.len() == 1 {
+            items.remove(0)
+        } else {
+            SType::Tuple(items)
+        })
     }
 
     /// `app ::= atom { constr }`, `atom ::= 'a | constr | ( typexpr {, typexpr} )`
@@ -254,7 +270,10 @@ impl SigParser {
 
     fn constr(&self, name: &str, args: Vec<SType>) -> Result<SType, String> {
         let id = predefined_type(name).ok_or_else(|| format!("unknown type `{}`", name))?;
-        let arity = usize::from(matches!(id, TypeId::ARRAY | TypeId::LIST | TypeId::OPTION | TypeId::REF));
+        let arity = usize::from(matches!(
+            id,
+            TypeId::ARRAY | TypeId::LIST | TypeId::OPTION | TypeId::REF
+        ));
         if args.len() != arity {
             return Err(format!("type `{}` expects {} argument(s)", name, arity));
         }
@@ -282,8 +301,17 @@ impl SigParser {
             Some(m) => format!("{}.{}", m, name).into(),
             None => name.clone(),
         };
-        let scheme = Rc::new(Scheme { params: self.vars.len() as u32, body });
-        Ok(LibEntry { module: module.clone(), name, qualified, scheme, primitive })
+        let scheme = Rc::new(Scheme {
+            params: self.vars.len() as u32,
+            body,
+        });
+        Ok(LibEntry {
+            module: module.clone(),
+            name,
+            qualified,
+            scheme,
+            primitive,
+        })
     }
 
     /// Items up to `end` (in a module) or the end of the text.
@@ -320,17 +348,28 @@ impl SigParser {
 
 /// Read a library description in the format of `stdlib.mli`.
 pub fn parse_library(text: &str) -> Result<Library, String> {
-    let mut parser = SigParser { toks: tokenize(text)?, pos: 0, vars: HashMap::new() };
+    let mut parser = SigParser {
+        toks: tokenize(text)?,
+        pos: 0,
+        vars: HashMap::new(),
+    };
     let mut entries = Vec::new();
     parser.items(None, &mut entries)?;
-    let mut by_name = HashMap::new();
+    let mut by_name = HashMap::default();
     for (i, e) in entries.iter().enumerate() {
-        if by_name.insert(e.qualified.clone(), LibId(i as u32)).is_some() {
+        if by_name
+            .insert(e.qualified.clone(), LibId(i as u32))
+            .is_some()
+        {
             return Err(format!("`{}` is declared twice", e.qualified));
         }
     }
     let mut modules: Vec<Rc<str>> = entries.iter().filter_map(|e| e.module.clone()).collect();
     modules.sort();
     modules.dedup();
-    Ok(Library { entries, by_name, modules })
+    Ok(Library {
+        entries,
+        by_name,
+        modules,
+    })
 }

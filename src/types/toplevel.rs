@@ -49,14 +49,23 @@ pub fn module_name(file_name: &str) -> String {
 
 pub fn type_program(file: &SourceFile, program: &ast::Program) -> Checked {
     let library = match Library::standard() {
-        Ok(l) => Rc::new(l),
+        Ok(l) => l,
         Err(e) => {
             let checker = Checker::new(Rc::new(Library::default()), module_name(&file.name));
-            let d = Diagnostic::error(Default::default(), format!("internal error in the library's signatures: {}", e));
-            return Checked { checker, items: Vec::new(), signature: Vec::new(), errors: vec![d] };
+            let d = Diagnostic::error(
+                Default::default(),
+                format!("internal error in the library's signatures: {}", e),
+            );
+            return Checked {
+                checker,
+                items: Vec::new(),
+                signature: Vec::new(),
+                errors: vec![d],
+            };
         }
     };
     let mut checker = Checker::new(library.clone(), module_name(&file.name));
+    checker.store.reserve(file.text.len() / 3);
     checker.globals = Globals::initial(&checker.decls, &library);
     // Each item starts with no local names.
     let mut env = Env::default();
@@ -71,8 +80,13 @@ pub fn type_program(file: &SourceFile, program: &ast::Program) -> Checked {
                 match checker.let_bindings(&env, *rec_flag, bindings, true) {
                     Ok(r) => {
                         checker.store.commit(snapshot);
-                        out.items.push(Item::Let { rec_flag: *rec_flag, bindings: r.bindings, span: item.span });
-                        out.signature.extend(r.values.into_iter().map(SigItem::Value));
+                        out.items.push(Item::Let {
+                            rec_flag: *rec_flag,
+                            bindings: r.bindings,
+                            span: item.span,
+                        });
+                        out.signature
+                            .extend(r.values.into_iter().map(SigItem::Value));
                     }
                     Err(d) => {
                         checker.store.rollback_to(snapshot);
@@ -100,7 +114,8 @@ pub fn type_program(file: &SourceFile, program: &ast::Program) -> Checked {
             ast::ItemKind::Type(decls) => {
                 for d in decls {
                     if !toplevel_types.insert(d.name.name.clone()) {
-                        out.errors.push(multiple_definition("type", &d.name.name, d.span));
+                        out.errors
+                            .push(multiple_definition("type", &d.name.name, d.span));
                     }
                 }
                 let (ids, errors) = checker.declare_types(decls);
@@ -110,7 +125,11 @@ pub fn type_program(file: &SourceFile, program: &ast::Program) -> Checked {
             }
             ast::ItemKind::Exception(d) => {
                 if !toplevel_exceptions.insert(d.name.name.clone()) {
-                    out.errors.push(multiple_definition("extension constructor", &d.name.name, d.span));
+                    out.errors.push(multiple_definition(
+                        "extension constructor",
+                        &d.name.name,
+                        d.span,
+                    ));
                 }
                 let exn = match checker.declare_exception(&mut env, d, false) {
                     Ok(exn) => exn,
@@ -126,7 +145,12 @@ pub fn type_program(file: &SourceFile, program: &ast::Program) -> Checked {
         }
     }
     check_generalizable(&mut checker, &out.signature, &mut out.errors);
-    Checked { checker, items: out.items, signature: out.signature, errors: out.errors }
+    Checked {
+        checker,
+        items: out.items,
+        signature: out.signature,
+        errors: out.errors,
+    }
 }
 
 #[derive(Default)]
@@ -142,12 +166,16 @@ fn bind_anything(checker: &mut Checker, p: &ast::Pattern) {
     match &p.kind {
         P::Var(name) => {
             let id = checker.fresh_var_id(name, p.span, true);
-            checker.globals.add_value(name.as_str().into(), ValueRef::Global(id), Scheme::any());
+            checker
+                .globals
+                .add_value(name.as_str().into(), ValueRef::Global(id), Scheme::any());
         }
         P::Alias(inner, x) => {
             bind_anything(checker, inner);
             let id = checker.fresh_var_id(&x.name, x.span, true);
-            checker.globals.add_value(x.name.as_str().into(), ValueRef::Global(id), Scheme::any());
+            checker
+                .globals
+                .add_value(x.name.as_str().into(), ValueRef::Global(id), Scheme::any());
         }
         P::Tuple(ps) | P::Array(ps) => ps.iter().for_each(|q| bind_anything(checker, q)),
         P::Construct(_, Some(q)) | P::Constraint(q, _) => bind_anything(checker, q),
@@ -209,11 +237,12 @@ fn ty_has_free_variable(checker: &mut Checker, t: Ty, depth: u32) -> bool {
     }
     match checker.store.repr(t).1 {
         TyVal::Unbound { .. } => true,
-        TyVal::Bound(super::ty::Node::Con(_, ts)) | TyVal::Bound(super::ty::Node::Tuple(ts)) => {
-            ts.iter().any(|c| ty_has_free_variable(checker, *c, depth + 1))
-        }
+        TyVal::Bound(super::ty::Node::Con(_, ts)) | TyVal::Bound(super::ty::Node::Tuple(ts)) => ts
+            .iter()
+            .any(|c| ty_has_free_variable(checker, *c, depth + 1)),
         TyVal::Bound(super::ty::Node::Arrow(_, a, b)) => {
-            ty_has_free_variable(checker, a, depth + 1) || ty_has_free_variable(checker, b, depth + 1)
+            ty_has_free_variable(checker, a, depth + 1)
+                || ty_has_free_variable(checker, b, depth + 1)
         }
     }
 }

@@ -92,9 +92,9 @@ impl UnifyValue for TyVal {
 
     fn unify_values(a: &TyVal, b: &TyVal) -> Result<TyVal, NoError> {
         Ok(match (a, b) {
-            (TyVal::Unbound { level: l1 }, TyVal::Unbound { level: l2 }) => {
-                TyVal::Unbound { level: (*l1).min(*l2) }
-            }
+            (TyVal::Unbound { level: l1 }, TyVal::Unbound { level: l2 }) => TyVal::Unbound {
+                level: (*l1).min(*l2),
+            },
             (TyVal::Unbound { .. }, bound) | (bound, TyVal::Unbound { .. }) => bound.clone(),
             (TyVal::Bound(_), TyVal::Bound(n2)) => TyVal::Bound(n2.clone()),
         })
@@ -145,10 +145,14 @@ impl TypeStore {
     }
 
     pub fn con(&mut self, id: TypeId, args: Vec<Ty>) -> Ty {
+        self.con_rc(id, args.into())
+    }
+
+    pub fn con_rc(&mut self, id: TypeId, args: Rc<[Ty]>) -> Ty {
         if args.is_empty() {
             return self.constant(id);
         }
-        self.new_node(Node::Con(id, args.into()))
+        self.new_node(Node::Con(id, args))
     }
 
     pub fn constant(&mut self, id: TypeId) -> Ty {
@@ -234,6 +238,11 @@ impl TypeStore {
     /// Whether two types are already in the same class.
     pub fn same(&mut self, a: Ty, b: Ty) -> bool {
         self.table.unioned(a, b)
+    }
+
+    /// Make room for `n` more nodes (a program of n bytes makes about n/3).
+    pub fn reserve(&mut self, n: usize) {
+        self.table.reserve(n);
     }
 
     pub fn len(&self) -> usize {

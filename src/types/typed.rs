@@ -74,9 +74,19 @@ pub enum ValueRef {
 pub enum ConstructorRef {
     /// The `index`-th constructor of variant type `ty` (`bool`, `unit`,
     /// `'a list` and `'a option` included: `[]` is index 0, `::` index 1).
-    Variant { ty: TypeId, index: u32, name: Rc<str>, tag: Tag, arity: u32 },
+    Variant {
+        ty: TypeId,
+        index: u32,
+        name: Rc<str>,
+        tag: Tag,
+        arity: u32,
+    },
     /// An exception (a constructor of `exn`).
-    Exception { exn: ExnId, name: Rc<str>, arity: u32 },
+    Exception {
+        exn: ExnId,
+        name: Rc<str>,
+        arity: u32,
+    },
 }
 
 impl ConstructorRef {
@@ -88,7 +98,9 @@ impl ConstructorRef {
 
     pub fn arity(&self) -> u32 {
         match self {
-            ConstructorRef::Variant { arity, .. } | ConstructorRef::Exception { arity, .. } => *arity,
+            ConstructorRef::Variant { arity, .. } | ConstructorRef::Exception { arity, .. } => {
+                *arity
+            }
         }
     }
 
@@ -136,7 +148,11 @@ impl Program {
 #[derive(Clone, Debug)]
 pub enum Item<T = Type> {
     /// `let [rec] p = e and ...`; the variables are [`ValueRef::Global`].
-    Let { rec_flag: RecFlag, bindings: Vec<Binding<T>>, span: Span },
+    Let {
+        rec_flag: RecFlag,
+        bindings: Vec<Binding<T>>,
+        span: Span,
+    },
     /// A bare top-level expression (`;; e`).
     Expr(Expr<T>),
     /// `type ... and ...`: nothing to run, listed for completeness.
@@ -191,7 +207,11 @@ pub enum ExprKind<T = Type> {
     Tuple(Vec<Expr<T>>),
     /// A record: one entry per field in declaration order; `None` means
     /// "copied from `base`" (only with `{ base with ... }`).
-    Record { ty: TypeId, fields: Vec<Option<Expr<T>>>, base: Option<Box<Expr<T>>> },
+    Record {
+        ty: TypeId,
+        fields: Vec<Option<Expr<T>>>,
+        base: Option<Box<Expr<T>>>,
+    },
     Field(Box<Expr<T>>, FieldRef),
     SetField(Box<Expr<T>>, FieldRef, Box<Expr<T>>),
     /// `[| ... |]`; the element kind comes from the type (`Decls::array_kind`).
@@ -203,7 +223,13 @@ pub enum ExprKind<T = Type> {
     Sequence(Box<Expr<T>>, Box<Expr<T>>),
     While(Box<Expr<T>>, Box<Expr<T>>),
     /// `for v = start to/downto stop do body done`; `var` is `None` for `_`.
-    For { var: Option<VarId>, start: Box<Expr<T>>, dir: Direction, stop: Box<Expr<T>>, body: Box<Expr<T>> },
+    For {
+        var: Option<VarId>,
+        start: Box<Expr<T>>,
+        dir: Direction,
+        stop: Box<Expr<T>>,
+        body: Box<Expr<T>>,
+    },
     /// `assert e` (`assert false` is `Assert` of the constructor `false`).
     Assert(Box<Expr<T>>),
 }
@@ -297,7 +323,9 @@ impl Decls {
                 TypeId::NATIVEINT => Repr::Nativeint,
                 TypeId::ARRAY => Repr::Block,
                 _ => match &self.ty(*id).kind {
-                    TypeKind::Variant(cs) if cs.iter().all(|c| c.args.is_empty()) => Repr::Immediate,
+                    TypeKind::Variant(cs) if cs.iter().all(|c| c.args.is_empty()) => {
+                        Repr::Immediate
+                    }
                     TypeKind::Abstract => Repr::Unknown,
                     _ => Repr::Block,
                 },
@@ -320,10 +348,22 @@ impl Decls {
 fn substitute(body: &super::decls::SType, args: &[Type]) -> Type {
     use super::decls::SType;
     match body {
-        SType::Param(i) => args.get(*i as usize).cloned().unwrap_or_else(|| Rc::new(TypeExpr::Var(u32::MAX))),
-        SType::Con(id, ts) => Rc::new(TypeExpr::Con(*id, ts.iter().map(|t| substitute(t, args)).collect())),
-        SType::Arrow(l, a, b) => Rc::new(TypeExpr::Arrow(l.clone(), substitute(a, args), substitute(b, args))),
-        SType::Tuple(ts) => Rc::new(TypeExpr::Tuple(ts.iter().map(|t| substitute(t, args)).collect())),
+        SType::Param(i) => args
+            .get(*i as usize)
+            .cloned()
+            .unwrap_or_else(|| Rc::new(TypeExpr::Var(u32::MAX))),
+        SType::Con(id, ts) => Rc::new(TypeExpr::Con(
+            *id,
+            ts.iter().map(|t| substitute(t, args)).collect(),
+        )),
+        SType::Arrow(l, a, b) => Rc::new(TypeExpr::Arrow(
+            l.clone(),
+            substitute(a, args),
+            substitute(b, args),
+        )),
+        SType::Tuple(ts) => Rc::new(TypeExpr::Tuple(
+            ts.iter().map(|t| substitute(t, args)).collect(),
+        )),
         // Declarations contain neither.
         SType::Mono(_) | SType::Any => Rc::new(TypeExpr::Var(u32::MAX)),
     }

@@ -3,6 +3,7 @@
 
 use super::decls::{Decls, SType, Scheme, Variance};
 use super::ty::{Node, Ty, TyVal, TypeStore};
+use std::rc::Rc;
 
 /// Why two types do not unify.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,8 +24,11 @@ impl TypeStore {
                 None => self.new_var(),
             },
             SType::Con(id, ts) => {
-                let ts = ts.iter().map(|t| self.instantiate_with(t, args)).collect::<Vec<_>>();
-                self.con(*id, ts)
+                let ts = ts
+                    .iter()
+                    .map(|t| self.instantiate_with(t, args))
+                    .collect::<Rc<[Ty]>>();
+                self.con_rc(*id, ts)
             }
             SType::Arrow(l, a, b) => {
                 let a = self.instantiate_with(a, args);
@@ -32,8 +36,11 @@ impl TypeStore {
                 self.new_node(Node::Arrow(l.clone(), a, b))
             }
             SType::Tuple(ts) => {
-                let ts = ts.iter().map(|t| self.instantiate_with(t, args)).collect::<Vec<_>>();
-                self.tuple(ts)
+                let ts = ts
+                    .iter()
+                    .map(|t| self.instantiate_with(t, args))
+                    .collect::<Rc<[Ty]>>();
+                self.new_node(Node::Tuple(ts))
             }
             SType::Mono(t) => *t,
             SType::Any => self.new_var(),
@@ -113,7 +120,9 @@ impl TypeStore {
                     return false;
                 }
                 match node {
-                    Node::Con(_, ts) | Node::Tuple(ts) => ts.iter().any(|c| self.occurs_and_lower(var, level, *c)),
+                    Node::Con(_, ts) | Node::Tuple(ts) => {
+                        ts.iter().any(|c| self.occurs_and_lower(var, level, *c))
+                    }
                     Node::Arrow(_, a, b) => {
                         self.occurs_and_lower(var, level, a) || self.occurs_and_lower(var, level, b)
                     }
@@ -167,7 +176,12 @@ impl TypeStore {
     /// otherwise abbreviations are expanded first, and when only one side
     /// was an abbreviation the other side is linked to it, so that the
     /// abbreviation is what later messages and signatures print.
-    fn unify_nodes(&mut self, decls: &Decls, (r1, n1): (Ty, Node), (r2, n2): (Ty, Node)) -> Result<(), UnifyError> {
+    fn unify_nodes(
+        &mut self,
+        decls: &Decls,
+        (r1, n1): (Ty, Node),
+        (r2, n2): (Ty, Node),
+    ) -> Result<(), UnifyError> {
         if let (Node::Con(a, xs), Node::Con(b, ys)) = (&n1, &n2) {
             if a == b && (xs.is_empty() || decls.abbrev(*a).is_none()) {
                 for (x, y) in xs.iter().zip(ys.iter()) {
@@ -198,7 +212,12 @@ impl TypeStore {
     }
 
     /// Unify the children of two nodes that are not abbreviations.
-    fn unify_shapes(&mut self, decls: &Decls, (r1, n1): (Ty, &Node), (r2, n2): (Ty, &Node)) -> Result<(), UnifyError> {
+    fn unify_shapes(
+        &mut self,
+        decls: &Decls,
+        (r1, n1): (Ty, &Node),
+        (r2, n2): (Ty, &Node),
+    ) -> Result<(), UnifyError> {
         match (n1, n2) {
             (Node::Con(a, xs), Node::Con(b, ys)) if a == b && xs.len() == ys.len() => {
                 for (x, y) in xs.iter().zip(ys.iter()) {
@@ -228,7 +247,10 @@ impl TypeStore {
     pub fn generalize(&mut self, t: Ty) -> Scheme {
         let mut params = Vec::new();
         let body = self.generalize_walk(t, &mut params);
-        Scheme { params: params.len() as u32, body }
+        Scheme {
+            params: params.len() as u32,
+            body,
+        }
     }
 
     /// `params` lists the variables generalised so far, the i-th becoming
@@ -236,20 +258,29 @@ impl TypeStore {
     fn generalize_walk(&mut self, t: Ty, params: &mut Vec<Ty>) -> SType {
         let (root, value) = self.repr(t);
         match value {
-            TyVal::Unbound { level } if level > self.level => match params.iter().position(|p| *p == root) {
-                Some(i) => SType::Param(i as u32),
-                None => {
-                    params.push(root);
-                    SType::Param(params.len() as u32 - 1)
+            TyVal::Unbound { level } if level > self.level => {
+                match params.iter().position(|p| *p == root) {
+                    Some(i) => SType::Param(i as u32),
+                    None => {
+                        params.push(root);
+                        SType::Param(params.len() as u32 - 1)
+                    }
                 }
-            },
+            }
             TyVal::Unbound { .. } => SType::Mono(root),
             TyVal::Bound(node) => {
                 let built = match node {
-                    Node::Con(id, ts) => {
-                        SType::Con(id, ts.iter().map(|c| self.generalize_walk(*c, params)).collect())
-                    }
-                    Node::Tuple(ts) => SType::Tuple(ts.iter().map(|c| self.generalize_walk(*c, params)).collect()),
+                    Node::Con(id, ts) => SType::Con(
+                        id,
+                        ts.iter()
+                            .map(|c| self.generalize_walk(*c, params))
+                            .collect(),
+                    ),
+                    Node::Tuple(ts) => SType::Tuple(
+                        ts.iter()
+                            .map(|c| self.generalize_walk(*c, params))
+                            .collect(),
+                    ),
                     Node::Arrow(l, a, b) => SType::Arrow(
                         l,
                         Box::new(self.generalize_walk(a, params)),
@@ -305,7 +336,9 @@ impl TypeStore {
                         }
                         for (i, c) in ts.iter().enumerate() {
                             match variance.get(i).copied().unwrap_or(Variance::Invariant) {
-                                Variance::Unused | Variance::Covariant => self.lower_walk(decls, *c, contra),
+                                Variance::Unused | Variance::Covariant => {
+                                    self.lower_walk(decls, *c, contra)
+                                }
                                 Variance::Contravariant => self.lower_walk(decls, *c, !contra),
                                 Variance::Invariant => self.lower_walk(decls, *c, true),
                             }
