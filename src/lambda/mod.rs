@@ -7,6 +7,7 @@ pub mod check;
 pub mod interpret;
 pub mod ir;
 pub mod matching;
+pub mod prelude;
 pub mod primitive;
 pub mod print;
 pub mod rename;

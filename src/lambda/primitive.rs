@@ -246,6 +246,9 @@ pub enum Primitive {
     FloatNeg,
     FloatAbs,
     FloatFn(FloatFn),
+    /// `Int64.float_of_bits`: the float with these IEEE bits (how the
+    /// library defines `nan`, `infinity` and friends exactly).
+    FloatOfBits,
 
     // --- comparisons ------------------------------------------------------
     /// `= <> < > <= >=` at a kind; returns a boolean.
@@ -332,7 +335,8 @@ impl Primitive {
             | Not
             | Convert { .. }
             | FloatNeg
-            | FloatAbs => 1,
+            | FloatAbs
+            | FloatOfBits => 1,
             StringLength | BytesCreate | ArrayLength(_) | OpenDescriptorOut | Flush | SysExit
             | IntOfString(_) => 1,
             FloatFn(f) => f.arity(),
@@ -364,6 +368,7 @@ impl Primitive {
             | FloatArith(_)
             | FloatNeg
             | FloatAbs
+            | FloatOfBits
             | FloatFn(_)
             | PhysEqual { .. }
             | StringLength
@@ -439,6 +444,7 @@ impl Primitive {
             "caml_ceil_float" => FloatFn(self::FloatFn::Ceil),
             "caml_power_float" => FloatFn(self::FloatFn::Pow),
             "caml_fmod_float" => FloatFn(self::FloatFn::Fmod),
+            "caml_int64_float_of_bits" => FloatOfBits,
             "%string_length" | "%bytes_length" => StringLength,
             "%string_safe_get" | "%bytes_safe_get" => StringGet { checked: true },
             "%string_unsafe_get" | "%bytes_unsafe_get" => StringGet { checked: false },
@@ -578,6 +584,7 @@ impl Primitive {
             FloatNeg => "~.".to_string(),
             FloatAbs => "abs.".to_string(),
             FloatFn(f) => f.c_name().to_string(),
+            FloatOfBits => "caml_int64_float_of_bits".to_string(),
             Compare(kind, op) => compare_name(*kind, *op),
             CompareTotal(kind) => match kind {
                 CompareKind::Int => "compare_ints".to_string(),

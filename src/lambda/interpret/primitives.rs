@@ -188,6 +188,12 @@ impl<'p> Machine<'p> {
                 let [a] = args_n(p, args)?;
                 ret(Value::Float(float(&a)?.abs()))
             }
+            FloatOfBits => {
+                let [bits] = args_n(p, args)?;
+                ret(Value::Float(f64::from_bits(
+                    boxed(IntKind::Int64, &bits)? as u64
+                )))
+            }
             FloatFn(f) => {
                 let xs = args.iter().map(float).collect::<Result<Vec<f64>, _>>()?;
                 ret(Value::Float(float_fn(*f, &xs)?))

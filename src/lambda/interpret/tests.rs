@@ -369,3 +369,26 @@ fn ill_formed_programs_are_errors_not_panics() {
     assert!(check_program(&program).is_err());
     assert!(interpret(&program).is_err());
 }
+
+/// The program of `deep_non_tail_recursion`, as the printer shows it.
+#[test]
+fn listing_of_a_program() {
+    let mut b = Builder::new();
+    let (sum, n) = (b.var("sum"), b.var("n"));
+    let body = if_(
+        int_cmp(CompareOp::Eq, var(&n), int(0)),
+        int(0),
+        add(var(&n), apply(var(&sum), vec![sub(var(&n), int(1))])),
+    );
+    let call = b.print_int(apply(var(&sum), vec![int(100_000)]));
+    let program = b.program(letrec(vec![(sum.clone(), func(&[&n], body))], call));
+    let expected = "\
+(letrec
+  (sum/0 (function n/1 (if (== n/1 0) 0 (+ n/1 (apply sum/0 (- n/1 1))))))
+  (let (s/2 = (caml_format_int \"%d\" (apply sum/0 100000)))
+    (caml_ml_output (caml_ml_open_descriptor_out 1) s/2 0 (string.length s/2))))
+";
+    assert_eq!(crate::lambda::print::program_to_string(&program), expected);
+    let out = interpret(&program).expect("runs");
+    assert_eq!(stdout(&out), "5000050000");
+}

@@ -360,7 +360,13 @@ fn compiled_matches_select_the_first_matching_clause() {
                     action: b::int(4),
                 },
             ];
-            compile_match(std::slice::from_ref(x), clauses, match_failure(), &mut bld.fresh).expect("compiles")
+            compile_match(
+                std::slice::from_ref(x),
+                clauses,
+                match_failure(),
+                &mut bld.fresh,
+            )
+            .expect("compiles")
         },
     );
     assert_eq!(
@@ -399,8 +405,13 @@ fn or_patterns_share_actions_through_static_handlers() {
                     action: b::int(-1),
                 },
             ];
-            let lambda = compile_match(std::slice::from_ref(x), clauses, match_failure(), &mut bld.fresh)
-                .expect("compiles");
+            let lambda = compile_match(
+                std::slice::from_ref(x),
+                clauses,
+                match_failure(),
+                &mut bld.fresh,
+            )
+            .expect("compiles");
             assert!(matches!(lambda, Lambda::StaticCatch { .. }), "{lambda}");
             lambda
         },
@@ -419,7 +430,13 @@ fn constants_and_exceptions() {
                 clause_with(Pattern::constant(Const::String(b"bar".to_vec())), 2),
                 clause_with(any(), 3),
             ];
-            compile_match(std::slice::from_ref(x), clauses, match_failure(), &mut bld.fresh).expect("compiles")
+            compile_match(
+                std::slice::from_ref(x),
+                clauses,
+                match_failure(),
+                &mut bld.fresh,
+            )
+            .expect("compiles")
         },
     );
     assert_eq!(out, "213");
@@ -431,7 +448,13 @@ fn constants_and_exceptions() {
                 clause_with(Pattern::constant(Const::Float(0.5)), 2),
                 clause_with(any(), 3),
             ];
-            compile_match(std::slice::from_ref(x), clauses, match_failure(), &mut bld.fresh).expect("compiles")
+            compile_match(
+                std::slice::from_ref(x),
+                clauses,
+                match_failure(),
+                &mut bld.fresh,
+            )
+            .expect("compiles")
         },
     );
     assert_eq!(out, "213");
@@ -683,8 +706,13 @@ fn shared_action_listing() {
             action: b::add(b::var(&n), b::var(&m)),
         },
     ];
-    let l =
-        compile_match(std::slice::from_ref(&p), clauses, match_failure(), &mut bld.fresh).expect("compiles");
+    let l = compile_match(
+        std::slice::from_ref(&p),
+        clauses,
+        match_failure(),
+        &mut bld.fresh,
+    )
+    .expect("compiles");
     let expected = "\
 (catch
   (let (p_0/3 = (field 0 p/0) p_1/4 = (field 1 p/0))
@@ -696,4 +724,34 @@ fn shared_action_listing() {
       (exit 0)))
   with (0) 1)";
     assert_eq!(l.to_string(), expected);
+}
+
+/// The warning for `function A -> 1 | C _ -> 2`, rendered as the driver
+/// shows it.
+#[test]
+fn rendered_warning() {
+    let t = types().t;
+    let text = "type t = A | B | C of int | D of string * t\nlet f = function A -> 1 | C _ -> 2\n";
+    let file = crate::diagnostics::SourceFile::new("w.ml", text);
+    let at = |s: &str| {
+        let start = text.find(s).unwrap_or(0);
+        Span::new(start, start + s.len())
+    };
+    let clauses = vec![
+        clause(vec![c(&t[0], vec![]).with_span(at("A "))]),
+        clause(vec![c(&t[2], vec![any()]).with_span(at("C _"))]),
+    ];
+    let warnings = check_match(&clauses, at("function A -> 1 | C _ -> 2"), MatchKind::Total);
+    let expected = "\
+warning: this pattern-matching is not exhaustive.
+  ┌─ w.ml:2:9
+  │
+2 │ let f = function A -> 1 | C _ -> 2
+  │         ^^^^^^^^^^^^^^^^^^^^^^^^^^
+  │
+  = Here is an example of a case that is not matched:
+    (B|D (_, _))
+
+";
+    assert_eq!(file.render(&warnings), expected);
 }

@@ -15,16 +15,17 @@ pub struct CommentStyle {
 
 pub fn comment_style(path: &str) -> Result<CommentStyle, String> {
     let ext = path.rsplit_once('.').map_or("", |(_, e)| e);
-    let (open, close) =
-        match ext {
-            "rs" | "c" | "h" | "js" => ("//", ""),
-            "ml" | "mli" => ("(*", " *)"),
-            "toml" | "sh" | "py" | "yml" | "yaml" => ("#", ""),
-            "md" => ("<!--", " -->"),
-            _ => return Err(format!(
+    let (open, close) = match ext {
+        "rs" | "c" | "h" | "js" => ("//", ""),
+        "ml" | "mli" => ("(*", " *)"),
+        "toml" | "sh" | "py" | "yml" | "yaml" => ("#", ""),
+        "md" => ("<!--", " -->"),
+        _ => {
+            return Err(format!(
                 "{path}: cannot tangle a file with extension `.{ext}` (no comment syntax known)"
-            )),
-        };
+            ))
+        }
+    };
     Ok(CommentStyle { open, close })
 }
 
@@ -61,11 +62,23 @@ pub fn fingerprint(text: &str) -> String {
     format!("{h:016x}")
 }
 
-fn block_marker(style: &CommentStyle, b: &Block) -> String {
-    style.line(&format!(
-        "--- {}:{} [block {}] ---",
-        b.chapter, b.line, b.ordinal
-    ))
+/// The marker line before a block, indented as `rustfmt` would indent a
+/// comment there: like the block's first line, or one level deeper if that
+/// line closes a bracket. Markers that formatting would move would make
+/// every `cargo fmt` look like a hand edit.
+fn block_marker(style: &CommentStyle, b: &Block, indent: &str) -> String {
+    let first = b
+        .content
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("");
+    let trimmed = first.trim_start();
+    let mut lead = format!("{indent}{}", &first[..first.len() - trimmed.len()]);
+    if trimmed.starts_with(['}', ')', ']']) {
+        lead.push_str("    ");
+    }
+    let marker = format!("--- {}:{} [block {}] ---", b.chapter, b.line, b.ordinal);
+    format!("{lead}{}", style.line(&marker))
 }
 
 fn parse_block_marker(style: &CommentStyle, trimmed: &str) -> Option<BlockId> {
@@ -135,7 +148,7 @@ pub fn generate(book: &Book) -> Result<BTreeMap<String, Generated>, Vec<String>>
         };
         let mut body = String::new();
         for b in blocks {
-            body.push_str(&block_marker(&style, b));
+            body.push_str(&block_marker(&style, b, ""));
             body.push('\n');
             if let Err(e) = expand(
                 &style,
@@ -223,7 +236,8 @@ fn expand(
             ));
             active.push(name.to_string());
             for b in blocks {
-                out.push_str(&format!("{inner_indent}{}\n", block_marker(style, b)));
+                out.push_str(&block_marker(style, b, &inner_indent));
+                out.push('\n');
                 expand(style, &b.content, &inner_indent, chunks, used, active, out)
                     .map_err(|e| format!("{e} (in {})", b.location()))?;
             }

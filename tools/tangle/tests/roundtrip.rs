@@ -144,3 +144,14 @@ fn a_formatter_reindenting_chunk_text_untangles_cleanly() {
     tangle::untangle(&s.0).unwrap();
     assert!(read(&s, "book/src/two.md").contains("```rust,chunk=numbers\none(),\n```"));
 }
+
+#[test]
+fn markers_are_indented_where_rustfmt_would_put_them() {
+    let s = scratch("indent");
+    let chapter = "# One\n\n```rust,file=src/lib.rs\nimpl A {\n```\n\n```rust,file=src/lib.rs\n    fn a() {}\n```\n\n```rust,file=src/lib.rs\n}\n```\n";
+    fs::write(s.0.join("book/src/one.md"), chapter).unwrap();
+    fs::write(s.0.join("book/src/two.md"), "# Two\n").unwrap();
+    tangle::tangle(&s.0, false, &HashSet::new()).unwrap();
+    let lib = read(&s, "src/lib.rs");
+    assert!(lib.contains("impl A {\n    // --- book/src/one.md:7 [block 2] ---\n    fn a() {}\n    // --- book/src/one.md:11 [block 3] ---\n}\n"), "{lib}");
+}
