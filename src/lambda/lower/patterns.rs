@@ -160,39 +160,45 @@ impl Lowerer<'_> {
         Ok(clauses)
     }
 
-    /// `match e with cases`. When `e` is a tuple written in place and every
-    /// case is a tuple pattern (or `_`), the tuple is never built: its items
-    /// are matched as separate scrutinees, evaluated left to right as
-    /// ocamlopt does in that case.
+    /// `match e with cases`. When `e` is a tuple written in place, ocamlopt
+    /// evaluates its items left to right (unlike a tuple anywhere else), and
+    /// when every case is a tuple pattern (or `_`) it never builds the
+    /// tuple: the items are matched as separate scrutinees.
     pub fn match_expr(&mut self, scrutinee: &Expr, cases: &[Case], span: Span) -> Res<Lambda> {
+        let failure = OnFailure::Raise(self.match_failure(span));
         if let ExprKind::Tuple(items) = &scrutinee.kind {
             let n = items.len();
+            let mut vars = Vec::with_capacity(n);
+            let mut lets = Vec::new();
+            for item in items {
+                match self.expr(item)? {
+                    Lambda::Var(v) => vars.push(v),
+                    def => {
+                        let v = self.temp("match");
+                        vars.push(v.clone());
+                        lets.push((v, def));
+                    }
+                }
+            }
             let splittable = cases.iter().all(|c| match &c.pat.kind {
                 typed::PatternKind::Tuple(ps) => ps.len() == n,
                 typed::PatternKind::Any => true,
                 _ => false,
             });
-            if splittable {
-                let mut vars = Vec::with_capacity(n);
-                let mut lets = Vec::new();
-                for item in items {
-                    match self.expr(item)? {
-                        Lambda::Var(v) => vars.push(v),
-                        def => {
-                            let v = self.temp("match");
-                            vars.push(v.clone());
-                            lets.push((v, def));
-                        }
-                    }
-                }
+            let mut out = if splittable {
                 let clauses = self.clauses(cases, Some(n))?;
-                let failure = OnFailure::Raise(self.match_failure(span));
-                let mut out = self.compile(&vars, clauses, failure, MatchKind::Total, span)?;
-                for (v, def) in lets.into_iter().rev() {
-                    out = let_(&v, def, out);
-                }
-                return Ok(out);
+                self.compile(&vars, clauses, failure, MatchKind::Total, span)?
+            } else {
+                let t = self.temp("match");
+                let tuple = crate::lambda::builder::make_block(0, vars.iter().map(|v| Lambda::Var(v.clone())).collect());
+                let clauses = self.clauses(cases, None)?;
+                let code = self.compile(std::slice::from_ref(&t), clauses, failure, MatchKind::Total, span)?;
+                let_(&t, tuple, code)
+            };
+            for (v, def) in lets.into_iter().rev() {
+                out = let_(&v, def, out);
             }
+            return Ok(out);
         }
         let def = self.expr(scrutinee)?;
         let (v, def) = match def {
@@ -200,7 +206,6 @@ impl Lowerer<'_> {
             def => (self.temp("match"), Some(def)),
         };
         let clauses = self.clauses(cases, None)?;
-        let failure = OnFailure::Raise(self.match_failure(span));
         let code = self.compile(std::slice::from_ref(&v), clauses, failure, MatchKind::Total, span)?;
         Ok(match def {
             Some(def) => let_(&v, def, code),

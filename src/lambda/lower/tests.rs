@@ -13,15 +13,37 @@ use std::path::{Path, PathBuf};
 /// Parse, type and lower a program.
 pub fn lower_source(name: &str, text: &str) -> Result<(Program, String), String> {
     let file = SourceFile::new(name, text);
+    let trace = std::env::var("LOWER_TRACE").is_ok();
     let ast = crate::syntax::parse(&file).map_err(|d| file.render(&d))?;
+    if trace { eprintln!("parsed"); }
     let typed = crate::types::check_program(&file, &ast).map_err(|d| file.render(&d))?;
+    if trace { eprintln!("typed"); }
     let mut warnings = Vec::new();
     let program = lower_program(&file, &typed, &mut warnings).map_err(|d| file.render(&d))?;
+    if trace { eprintln!("lowered"); }
     Ok((program, file.render(&warnings)))
+}
+
+/// Run `f` on a thread with a large stack: the front end and the lowering
+/// recurse on the depth of the program (the compiler's own main thread has
+/// 8 MiB; a test thread has 2).
+pub fn with_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn_scoped(scope, f)
+            .expect("spawn a thread")
+            .join()
+            .expect("the thread panicked")
+    })
 }
 
 /// Lower, check and run a program.
 pub fn run_source(name: &str, text: &str) -> Result<Outcome, String> {
+    with_big_stack(|| run_source_here(name, text))
+}
+
+fn run_source_here(name: &str, text: &str) -> Result<Outcome, String> {
     let (program, _) = lower_source(name, text)?;
     if let Err(errors) = check_program(&program) {
         let list: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
@@ -93,7 +115,11 @@ fn debug_one() {
     };
     let text = std::fs::read_to_string(&path).unwrap_or_default();
     let name = Path::new(&path).file_name().and_then(|s| s.to_str()).unwrap_or("x.ml");
-    match lower_source(name, &text) {
+    with_big_stack(|| debug_program(name, &text));
+}
+
+fn debug_program(name: &str, text: &str) {
+    match lower_source(name, text) {
         Ok((p, w)) => {
             eprint!("{w}");
             if std::env::var("LOWER_PRINT").is_ok() {
@@ -106,13 +132,18 @@ fn debug_one() {
             }
             match interpret(&p) {
                 Ok(o) => {
-                    print!("{}", String::from_utf8_lossy(&o.stdout));
-                    eprint!("{}", String::from_utf8_lossy(&o.stderr));
-                    println!("[exit {}]", o.exit_code);
+                    let mut text = o.stdout.clone();
+                    text.extend_from_slice(b"--stderr--\n");
+                    text.extend_from_slice(&o.stderr);
+                    text.extend_from_slice(format!("[exit {}]\n", o.exit_code).as_bytes());
+                    match std::env::var("LOWER_OUT") {
+                        Ok(out) => std::fs::write(out, text).unwrap_or_default(),
+                        Err(_) => print!("{}", String::from_utf8_lossy(&text)),
+                    }
                 }
-                Err(e) => println!("{e}"),
+                Err(e) => eprintln!("{e}"),
             }
         }
-        Err(e) => println!("{e}"),
+        Err(e) => eprintln!("{e}"),
     }
 }
