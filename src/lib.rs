@@ -13,7 +13,6 @@ pub mod syntax;
 // --- book/src/lambda.md:1791 [block 31] ---
 pub mod lambda;
 pub mod observable;
-pub mod types;
 // --- book/src/cps-language.md:6496 [block 72] ---
 pub mod cps;
 // --- book/src/cmm.md:673 [block 15] ---
