@@ -2,7 +2,7 @@
 //! primitives OCaml's `external`s stand for (`Translprim`), specialised at
 //! the type of each use.
 
-use super::context::{is_simple, External, Export, Lowerer, Res, Resolved};
+use super::context::{is_simple, Export, External, Lowerer, Res, Resolved};
 use crate::diagnostics::Span;
 use crate::lambda::builder::{add, apply, if_, int, let_, prim, seq, sub};
 use crate::lambda::ir::{Function, Lambda, RaiseKind};
@@ -99,7 +99,10 @@ impl Lowerer<'_> {
         let args = args.iter().map(|a| self.expr(a)).collect::<Res<Vec<_>>>()?;
         Ok(match func {
             // `(f a) b` is `f a b` (Translcore merges them too).
-            Lambda::Apply { func, args: mut first } => {
+            Lambda::Apply {
+                func,
+                args: mut first,
+            } => {
                 first.extend(args);
                 Lambda::Apply { func, args: first }
             }
@@ -151,7 +154,13 @@ impl Lowerer<'_> {
     }
 
     /// The primitive `e` applied to exactly its arity of arguments.
-    fn primitive(&mut self, e: &External, ty: &Type, mut args: Vec<Lambda>, span: Span) -> Res<Lambda> {
+    fn primitive(
+        &mut self,
+        e: &External,
+        ty: &Type,
+        mut args: Vec<Lambda>,
+        span: Span,
+    ) -> Res<Lambda> {
         let mut take = || args.remove(0);
         let raise = |kind, exn| Lambda::Raise {
             kind,
@@ -207,7 +216,9 @@ impl Lowerer<'_> {
             return p;
         };
         match p {
-            Primitive::Compare(CompareKind::Generic, op) => Primitive::Compare(self.compare_kind(&first), op),
+            Primitive::Compare(CompareKind::Generic, op) => {
+                Primitive::Compare(self.compare_kind(&first), op)
+            }
             Primitive::CompareTotal(CompareKind::Generic) => {
                 Primitive::CompareTotal(self.compare_kind(&first))
             }
@@ -258,7 +269,10 @@ impl Lowerer<'_> {
 /// remainder of boxed integers (which test the divisor first).
 fn evaluates_left_to_right(p: &Primitive) -> bool {
     match p {
-        Primitive::CompareTotal(k) => matches!(k, CompareKind::Int | CompareKind::Float | CompareKind::Boxed(_)),
+        Primitive::CompareTotal(k) => matches!(
+            k,
+            CompareKind::Int | CompareKind::Float | CompareKind::Boxed(_)
+        ),
         Primitive::StringGet { .. } => true,
         Primitive::IntArith(kind, IntOp::Div | IntOp::Mod) => *kind != IntKind::Int,
         _ => false,

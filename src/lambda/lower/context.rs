@@ -145,7 +145,9 @@ impl<'a> Lowerer<'a> {
         let exported = match exn {
             ExnId::EXIT => "Exit",
             ExnId::FINALLY_RAISED => "Fun.Finally_raised",
-            _ => return Err(self.internal(span, format!("exception {} has no identity", decl.name))),
+            _ => {
+                return Err(self.internal(span, format!("exception {} has no identity", decl.name)))
+            }
         };
         self.link
             .exceptions

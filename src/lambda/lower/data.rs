@@ -109,7 +109,12 @@ impl Lowerer<'_> {
     /// the way OCaml builds it: with `makearray[float]`. `{ e with ... }`
     /// binds `e` first; the new fields are then evaluated right to left and
     /// the others read from the copy.
-    pub fn record(&mut self, ty: TypeId, fields: &[Option<Expr>], base: Option<&Expr>) -> Res<Lambda> {
+    pub fn record(
+        &mut self,
+        ty: TypeId,
+        fields: &[Option<Expr>],
+        base: Option<&Expr>,
+    ) -> Res<Lambda> {
         let (flat, mutable) = match self.decls.types.get(ty.0 as usize).map(|d| &d.kind) {
             Some(TypeKind::Record(decls, repr)) => {
                 (*repr == RecordRepr::Float, decls.iter().any(|f| f.mutable))
@@ -143,7 +148,13 @@ impl Lowerer<'_> {
         let block = if flat {
             prim(Primitive::MakeArray(ArrayKind::Float), values)
         } else if mutable {
-            prim(Primitive::MakeBlock { tag: 0, mutable: true }, values)
+            prim(
+                Primitive::MakeBlock {
+                    tag: 0,
+                    mutable: true,
+                },
+                values,
+            )
         } else {
             immutable_block(0, values)
         };
@@ -190,7 +201,13 @@ impl Lowerer<'_> {
         let kind = array_kind(self.decls, &a.ty);
         let a = self.expr(a)?;
         let i = self.expr(i)?;
-        Ok(prim(Primitive::ArrayGet { kind, checked: true }, vec![a, i]))
+        Ok(prim(
+            Primitive::ArrayGet {
+                kind,
+                checked: true,
+            },
+            vec![a, i],
+        ))
     }
 
     pub fn array_set(&mut self, a: &Expr, i: &Expr, v: &Expr) -> Res<Lambda> {
@@ -198,6 +215,12 @@ impl Lowerer<'_> {
         let a = self.expr(a)?;
         let i = self.expr(i)?;
         let v = self.expr(v)?;
-        Ok(prim(Primitive::ArraySet { kind, checked: true }, vec![a, i, v]))
+        Ok(prim(
+            Primitive::ArraySet {
+                kind,
+                checked: true,
+            },
+            vec![a, i, v],
+        ))
     }
 }

@@ -18,10 +18,12 @@ impl Lowerer<'_> {
             ExprKind::Var(r) => self.value(r, &e.ty, e.span),
             ExprKind::Construct(c, args) => self.construct(c, args, e.span),
             ExprKind::Apply(f, args) => self.apply(f, args),
-            ExprKind::Let(rec_flag, bindings, body) => self.let_in(*rec_flag, bindings, body, e.span),
+            ExprKind::Let(rec_flag, bindings, body) => {
+                self.let_in(*rec_flag, bindings, body, e.span)
+            }
             ExprKind::LetException(exn, body) => {
                 let name = self.decls.exn(*exn).qualified.clone();
-                let v = self.temp(&self.decls.exn(*exn).name.to_string());
+                let v = self.fresh.var(&self.decls.exn(*exn).name);
                 self.exceptions.insert(*exn, v.clone());
                 let body = self.expr(body)?;
                 Ok(let_(&v, prim(Primitive::NewException(name), vec![]), body))
@@ -108,7 +110,13 @@ impl Lowerer<'_> {
         }
         let s = self.temp("start");
         let t = self.temp("stop");
-        let loop_ = for_(&v, Lambda::Var(s.clone()), Lambda::Var(t.clone()), direction, body);
+        let loop_ = for_(
+            &v,
+            Lambda::Var(s.clone()),
+            Lambda::Var(t.clone()),
+            direction,
+            body,
+        );
         Ok(let_(&s, start, let_(&t, stop, loop_)))
     }
 

@@ -54,9 +54,7 @@ pub fn lower_program(
     );
     let mut defs = Vec::new();
     for item in &program.items {
-        lowerer
-            .item(item, &mut defs)
-            .map_err(|d| vec![*d])?;
+        lowerer.item(item, &mut defs).map_err(|d| vec![*d])?;
     }
     warnings.append(&mut lowerer.warnings);
     let mut used = HashSet::new();

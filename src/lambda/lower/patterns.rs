@@ -113,7 +113,9 @@ impl Lowerer<'_> {
     pub fn is_trivial(&self, p: &typed::Pattern) -> bool {
         match &p.kind {
             typed::PatternKind::Any => true,
-            typed::PatternKind::Construct(ConstructorRef::Variant { ty, .. }, args) if args.is_empty() => {
+            typed::PatternKind::Construct(ConstructorRef::Variant { ty, .. }, args)
+                if args.is_empty() =>
+            {
                 matches!(self.decls.types.get(ty.0 as usize).map(|d| &d.kind),
                     Some(TypeKind::Variant(cs)) if cs.len() == 1)
             }
@@ -190,9 +192,18 @@ impl Lowerer<'_> {
                 self.compile(&vars, clauses, failure, MatchKind::Total, span)?
             } else {
                 let t = self.temp("match");
-                let tuple = crate::lambda::builder::make_block(0, vars.iter().map(|v| Lambda::Var(v.clone())).collect());
+                let tuple = crate::lambda::builder::make_block(
+                    0,
+                    vars.iter().map(|v| Lambda::Var(v.clone())).collect(),
+                );
                 let clauses = self.clauses(cases, None)?;
-                let code = self.compile(std::slice::from_ref(&t), clauses, failure, MatchKind::Total, span)?;
+                let code = self.compile(
+                    std::slice::from_ref(&t),
+                    clauses,
+                    failure,
+                    MatchKind::Total,
+                    span,
+                )?;
                 let_(&t, tuple, code)
             };
             for (v, def) in lets.into_iter().rev() {
@@ -206,7 +217,13 @@ impl Lowerer<'_> {
             def => (self.temp("match"), Some(def)),
         };
         let clauses = self.clauses(cases, None)?;
-        let code = self.compile(std::slice::from_ref(&v), clauses, failure, MatchKind::Total, span)?;
+        let code = self.compile(
+            std::slice::from_ref(&v),
+            clauses,
+            failure,
+            MatchKind::Total,
+            span,
+        )?;
         Ok(match def {
             Some(def) => let_(&v, def, code),
             None => code,
@@ -231,7 +248,13 @@ impl Lowerer<'_> {
     /// `let p = def in body`, with `body` already lowered and the pattern
     /// already translated (so its variables are those `body` uses). A
     /// refutable pattern that fails raises `Match_failure` at `span`.
-    pub fn bind_pattern(&mut self, pat: Pattern, def: Lambda, body: Lambda, span: Span) -> Res<Lambda> {
+    pub fn bind_pattern(
+        &mut self,
+        pat: Pattern,
+        def: Lambda,
+        body: Lambda,
+        span: Span,
+    ) -> Res<Lambda> {
         match pat.kind {
             PatternKind::Var(v) => Ok(let_(&v, def, body)),
             PatternKind::Any => Ok(seq(vec![def, body])),
@@ -246,7 +269,13 @@ impl Lowerer<'_> {
                     action: body,
                 };
                 let failure = OnFailure::Raise(self.match_failure(span));
-                let code = self.compile(std::slice::from_ref(&v), vec![clause], failure, MatchKind::Total, span)?;
+                let code = self.compile(
+                    std::slice::from_ref(&v),
+                    vec![clause],
+                    failure,
+                    MatchKind::Total,
+                    span,
+                )?;
                 Ok(match wrap {
                     Some(def) => let_(&v, def, code),
                     None => code,
@@ -267,7 +296,13 @@ impl Lowerer<'_> {
     /// `let [rec] bindings in body`. The definitions of a non-recursive
     /// `let ... and ...` are evaluated in order; OCaml reports a failed
     /// local `let` pattern at the whole `let` expression.
-    pub fn let_in(&mut self, rec_flag: RecFlag, bindings: &[Binding], body: &Expr, span: Span) -> Res<Lambda> {
+    pub fn let_in(
+        &mut self,
+        rec_flag: RecFlag,
+        bindings: &[Binding],
+        body: &Expr,
+        span: Span,
+    ) -> Res<Lambda> {
         match rec_flag {
             RecFlag::NonRecursive => {
                 let mut steps = Vec::with_capacity(bindings.len());

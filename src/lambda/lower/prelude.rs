@@ -71,17 +71,25 @@ pub fn rewrite(original: &str) -> Result<Rewritten, String> {
         copied = start;
         let here = out.len() as u32;
         match tok {
-            Token::UnsupportedKeyword(k) if k == "module" => match (token(i + 1), token(i + 2), tokens.get(i + 3)) {
-                (Some(Token::Uident(name)), Some(Token::Equal), Some((Token::UnsupportedKeyword(s), s_span)))
-                    if s == "struct" =>
-                {
-                    blocks.push(Some((name.clone(), here)));
-                    copied = s_span.end as usize;
-                    i += 4;
-                    continue;
+            Token::UnsupportedKeyword(k) if k == "module" => {
+                match (token(i + 1), token(i + 2), tokens.get(i + 3)) {
+                    (
+                        Some(Token::Uident(name)),
+                        Some(Token::Equal),
+                        Some((Token::UnsupportedKeyword(s), s_span)),
+                    ) if s == "struct" => {
+                        blocks.push(Some((name.clone(), here)));
+                        copied = s_span.end as usize;
+                        i += 4;
+                        continue;
+                    }
+                    _ => {
+                        return Err(format!(
+                            "{PRELUDE_FILE}: `module` must be `module M = struct` (offset {start})"
+                        ))
+                    }
                 }
-                _ => return Err(format!("{PRELUDE_FILE}: `module` must be `module M = struct` (offset {start})")),
-            },
+            }
             Token::Begin => blocks.push(None),
             Token::End => match blocks.pop() {
                 Some(Some((name, body_start))) => {
@@ -113,7 +121,9 @@ pub fn rewrite(original: &str) -> Result<Rewritten, String> {
     }
     out.push_str(original.get(copied..).unwrap_or(""));
     if !blocks.is_empty() {
-        return Err(format!("{PRELUDE_FILE}: a `module` or `begin` is not closed"));
+        return Err(format!(
+            "{PRELUDE_FILE}: a `module` or `begin` is not closed"
+        ));
     }
     Ok(Rewritten {
         text: out,
@@ -165,7 +175,9 @@ pub fn type_prelude(rewritten: &Rewritten) -> Result<TypedPrelude, String> {
         checker.type_vars.clear();
         let typed = match &item.kind {
             ast::ItemKind::Let(rec_flag, bindings) => {
-                let r = checker.let_bindings(&env, *rec_flag, bindings, true).map_err(fail)?;
+                let r = checker
+                    .let_bindings(&env, *rec_flag, bindings, true)
+                    .map_err(fail)?;
                 Item::Let {
                     rec_flag: *rec_flag,
                     bindings: r.bindings,
@@ -184,14 +196,19 @@ pub fn type_prelude(rewritten: &Rewritten) -> Result<TypedPrelude, String> {
                 Item::Type(ids)
             }
             ast::ItemKind::Exception(d) => {
-                let exn = checker.declare_exception(&mut env, d, false).map_err(fail)?;
+                let exn = checker
+                    .declare_exception(&mut env, d, false)
+                    .map_err(fail)?;
                 Item::Exception(exn, item.span)
             }
         };
         items.push((typed, module));
     }
     let mut zonker = Zonker::new(&mut checker.store);
-    let items = items.into_iter().map(|(i, m)| (zonker.item(i), m)).collect();
+    let items = items
+        .into_iter()
+        .map(|(i, m)| (zonker.item(i), m))
+        .collect();
     Ok(TypedPrelude {
         file,
         items,
@@ -253,7 +270,10 @@ impl CompiledPrelude {
                 d.def.clone()
             })
             .collect();
-        Linked { defs, links_printexc }
+        Linked {
+            defs,
+            links_printexc,
+        }
     }
 }
 
@@ -266,7 +286,9 @@ fn pattern_vars(p: &typed::Pattern, out: &mut Vec<VarId>) {
             pattern_vars(q, out);
             out.push(*id);
         }
-        P::Tuple(ps) | P::Construct(_, ps) | P::Array(ps) => ps.iter().for_each(|q| pattern_vars(q, out)),
+        P::Tuple(ps) | P::Construct(_, ps) | P::Array(ps) => {
+            ps.iter().for_each(|q| pattern_vars(q, out))
+        }
         P::Record(fs) => fs.iter().for_each(|(_, q)| pattern_vars(q, out)),
         P::Or(a, _) => pattern_vars(a, out),
         P::Any | P::Const(_) | P::Range(..) => {}
@@ -274,7 +296,10 @@ fn pattern_vars(p: &typed::Pattern, out: &mut Vec<VarId>) {
 }
 
 /// Lower the typed prelude into definitions and exports.
-pub fn lower_prelude(rewritten: &Rewritten, typed: &TypedPrelude) -> Result<CompiledPrelude, String> {
+pub fn lower_prelude(
+    rewritten: &Rewritten,
+    typed: &TypedPrelude,
+) -> Result<CompiledPrelude, String> {
     let mut l = Lowerer::new(
         &typed.file,
         &typed.decls,
@@ -299,7 +324,9 @@ pub fn lower_prelude(rewritten: &Rewritten, typed: &TypedPrelude) -> Result<Comp
                             arity: type_arity(&b.pat.ty),
                         };
                         l.externals.insert(id, e.clone());
-                        l.link.values.insert(qualify(&l.var_name(id)), Export::External(e));
+                        l.link
+                            .values
+                            .insert(qualify(&l.var_name(id)), Export::External(e));
                     }
                 }
                 continue;
@@ -313,7 +340,9 @@ pub fn lower_prelude(rewritten: &Rewritten, typed: &TypedPrelude) -> Result<Comp
                 bindings.iter().for_each(|b| pattern_vars(&b.pat, &mut ids));
                 for id in ids {
                     let v = l.bind_var(id);
-                    l.link.values.insert(qualify(&l.var_name(id)), Export::Var(v));
+                    l.link
+                        .values
+                        .insert(qualify(&l.var_name(id)), Export::Var(v));
                 }
             }
             Item::Exception(exn, _) => {
@@ -356,5 +385,10 @@ pub fn compiled() -> Result<&'static CompiledPrelude, Diagnostic> {
     PRELUDE
         .get_or_init(|| compile(crate::lambda::prelude::PRELUDE))
         .as_ref()
-        .map_err(|e| Diagnostic::error(Span::default(), format!("the prelude does not compile:\n{e}")))
+        .map_err(|e| {
+            Diagnostic::error(
+                Span::default(),
+                format!("the prelude does not compile:\n{e}"),
+            )
+        })
 }

@@ -15,12 +15,18 @@ pub fn lower_source(name: &str, text: &str) -> Result<(Program, String), String>
     let file = SourceFile::new(name, text);
     let trace = std::env::var("LOWER_TRACE").is_ok();
     let ast = crate::syntax::parse(&file).map_err(|d| file.render(&d))?;
-    if trace { eprintln!("parsed"); }
+    if trace {
+        eprintln!("parsed");
+    }
     let typed = crate::types::check_program(&file, &ast).map_err(|d| file.render(&d))?;
-    if trace { eprintln!("typed"); }
+    if trace {
+        eprintln!("typed");
+    }
     let mut warnings = Vec::new();
     let program = lower_program(&file, &typed, &mut warnings).map_err(|d| file.render(&d))?;
-    if trace { eprintln!("lowered"); }
+    if trace {
+        eprintln!("lowered");
+    }
     Ok((program, file.render(&warnings)))
 }
 
@@ -88,7 +94,10 @@ fn the_corpus_runs_as_under_ocaml() {
             .unwrap_or(0);
         match run_source(&format!("{stem}.ml"), &text) {
             Ok(o) => {
-                if o.stdout != expected_out || o.stderr != expected_err || o.exit_code != expected_exit {
+                if o.stdout != expected_out
+                    || o.stderr != expected_err
+                    || o.exit_code != expected_exit
+                {
                     failures.push(format!(
                         "{stem}: got exit {} stdout:\n{}\nstderr:\n{}\nexpected exit {} stdout:\n{}\nstderr:\n{}",
                         o.exit_code,
@@ -103,7 +112,12 @@ fn the_corpus_runs_as_under_ocaml() {
             Err(e) => failures.push(format!("{stem}: {e}")),
         }
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
 }
 
 /// Development aid: `LOWER_DEBUG=file.ml cargo test --lib debug_one -- --nocapture`
@@ -114,7 +128,10 @@ fn debug_one() {
         return;
     };
     let text = std::fs::read_to_string(&path).unwrap_or_default();
-    let name = Path::new(&path).file_name().and_then(|s| s.to_str()).unwrap_or("x.ml");
+    let name = Path::new(&path)
+        .file_name()
+        .and_then(|s| s.to_str())
+        .unwrap_or("x.ml");
     with_big_stack(|| debug_program(name, &text));
 }
 

@@ -82,14 +82,18 @@ fn rename(p: Pattern, names: &HashMap<u32, Var>) -> Pattern {
     let kind = match p.kind {
         PatternKind::Var(v) => PatternKind::Var(get(v)),
         PatternKind::Alias(q, v) => PatternKind::Alias(Box::new(rename(*q, names)), get(v)),
-        PatternKind::Tuple(ps) => PatternKind::Tuple(ps.into_iter().map(|q| rename(q, names)).collect()),
+        PatternKind::Tuple(ps) => {
+            PatternKind::Tuple(ps.into_iter().map(|q| rename(q, names)).collect())
+        }
         PatternKind::Record(r, ps) => {
             PatternKind::Record(r, ps.into_iter().map(|q| rename(q, names)).collect())
         }
         PatternKind::Construct(c, ps) => {
             PatternKind::Construct(c, ps.into_iter().map(|q| rename(q, names)).collect())
         }
-        PatternKind::Or(a, b) => PatternKind::Or(Box::new(rename(*a, names)), Box::new(rename(*b, names))),
+        PatternKind::Or(a, b) => {
+            PatternKind::Or(Box::new(rename(*a, names)), Box::new(rename(*b, names)))
+        }
         k @ (PatternKind::Any | PatternKind::Const(_)) => k,
     };
     Pattern { kind, span: p.span }
@@ -132,7 +136,12 @@ impl Lowerer<'_> {
 
     /// A top-level `let p = def`. OCaml reports a failure of a top-level
     /// pattern at the pattern itself.
-    fn top_binding(&mut self, pat: Pattern, def: Lambda, span: crate::diagnostics::Span) -> Res<TopDef> {
+    fn top_binding(
+        &mut self,
+        pat: Pattern,
+        def: Lambda,
+        span: crate::diagnostics::Span,
+    ) -> Res<TopDef> {
         match pat.kind {
             PatternKind::Var(var) => return Ok(TopDef::Let { var, def }),
             PatternKind::Any => return Ok(TopDef::Effect(def)),
@@ -155,8 +164,11 @@ impl Lowerer<'_> {
             action: exit(label, inner),
         };
         let failure = OnFailure::Raise(self.match_failure(span));
-        self.warnings
-            .extend(crate::lambda::matching::check_match(std::slice::from_ref(&clause), span, MatchKind::Total));
+        self.warnings.extend(crate::lambda::matching::check_match(
+            std::slice::from_ref(&clause),
+            span,
+            MatchKind::Total,
+        ));
         let code = crate::lambda::matching::compile_match(
             std::slice::from_ref(&scrutinee),
             vec![clause],
