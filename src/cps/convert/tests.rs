@@ -5,7 +5,9 @@
 
 use super::convert_program;
 use crate::cps::check::{check_with, CheckOptions};
-use crate::cps::terms::Program;
+use crate::cps::ids::Continuation;
+use crate::cps::terms::{ContHandler, Expr, LetCont, Program};
+use crate::cps::{interp, print};
 use crate::lambda::builder::*;
 use crate::lambda::ir::{self as lambda, Direction, Lambda, SwitchCase};
 use crate::lambda::primitive::{PredefException, Primitive};
@@ -15,31 +17,74 @@ fn on_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
     crate::driver::stages::on_large_stack(f).expect("no crash")
 }
 
-/// Convert, check, and compare the CPS interpreter's outcome with the
-/// Lambda interpreter's. Returns the converted program.
-pub(crate) fn agree(p: &lambda::Program) -> Program {
-    on_stack(|| {
-        let expected = crate::lambda::interpret::interpret(p).expect("Lambda interpreter");
-        let cps = convert_program(p).expect("conversion");
-        if let Err(errors) = check_with(&cps, CheckOptions { closed_code: false }) {
-            panic!(
-                "checker: {}\n{}",
-                errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"),
-                crate::cps::print::program(&cps)
-            );
+/// Every continuation of `p` whose handler only passes its parameters on
+/// to another continuation: an administrative redex.
+pub(crate) fn forwarders(p: &Program) -> Vec<String> {
+    fn walk(e: &Expr, found: &mut Vec<String>) {
+        match e {
+            Expr::Let(l) => walk(&l.body, found),
+            Expr::LetCont(lc) => {
+                let (handlers, body): (Vec<(&Continuation, &ContHandler)>, &Expr) = match &**lc {
+                    LetCont::NonRecursive { cont, handler, body } => (vec![(cont, handler)], body),
+                    LetCont::Recursive { handlers, body } => {
+                        (handlers.iter().map(|(k, h)| (k, h)).collect(), body)
+                    }
+                };
+                for (k, h) in handlers {
+                    let params: Vec<_> = h.params.iter().map(|p| p.var).collect();
+                    if super::forwards_to(&params, &h.body).is_some() {
+                        found.push(format!("{k}"));
+                    }
+                    walk(&h.body, found);
+                }
+                walk(body, found);
+            }
+            _ => {}
         }
-        let got = crate::cps::interp::interpret(&cps);
-        assert_eq!(
-            (String::from_utf8_lossy(&got.stdout), String::from_utf8_lossy(&got.stderr), got.exit_code),
-            (
-                String::from_utf8_lossy(&expected.stdout),
-                String::from_utf8_lossy(&expected.stderr),
-                expected.exit_code
-            ),
-            "outcomes differ for\n{}",
-            crate::cps::print::program(&cps)
+    }
+    let mut found = Vec::new();
+    walk(&p.body, &mut found);
+    for code in p.code.values() {
+        walk(&code.body, &mut found);
+    }
+    found
+}
+
+fn outcome_text(o: &crate::observable::Outcome) -> (String, String, i32) {
+    (
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+        o.exit_code,
+    )
+}
+
+fn checked(p: &Program, closed_code: bool) {
+    if let Err(errors) = check_with(p, CheckOptions { closed_code }) {
+        panic!(
+            "checker: {}\n{}",
+            errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"),
+            print::program(p)
         );
-        cps
+    }
+}
+
+/// Convert `p` to CPS and close it; check both, make sure neither has an
+/// administrative redex, and that both run as the Lambda interpreter runs
+/// `p`. Returns the open and the closed program.
+pub(crate) fn agree(p: &lambda::Program) -> (Program, Program) {
+    on_stack(|| {
+        let expected = outcome_text(&crate::lambda::interpret::interpret(p).expect("Lambda interpreter"));
+        let open = convert_program(p).expect("conversion");
+        checked(&open, false);
+        assert_eq!(forwarders(&open), Vec::<String>::new(), "{}", print::program(&open));
+        let got = outcome_text(&interp::interpret(&open));
+        assert_eq!(got, expected, "open CPS runs differently:\n{}", print::program(&open));
+        let closed = crate::cps::closures::close_program(open.clone()).expect("closure conversion");
+        checked(&closed, true);
+        assert_eq!(forwarders(&closed), Vec::<String>::new(), "{}", print::program(&closed));
+        let got = outcome_text(&interp::interpret(&closed));
+        assert_eq!(got, expected, "closed CPS runs differently:\n{}", print::program(&closed));
+        (open, closed)
     })
 }
 
@@ -57,6 +102,6 @@ fn factorial() {
         vec![(fact.clone(), func(&[&n], body))],
         b.print_int(apply(var(&fact), vec![int(10)])),
     );
-    let p = agree(&b.program(main));
-    println!("{}", crate::cps::print::program(&p));
+    let (open, closed) = agree(&b.program(main));
+    println!("{}\n{}", print::program(&open), print::program(&closed));
 }
