@@ -253,3 +253,164 @@ fn exceptions_across_calls_and_reraise() {
     let main = letrec(vec![(thrower.clone(), func(&[&n], thrower_body))], seq(calls));
     agree(&b.program(main));
 }
+
+/// `exit` from inside two `try` bodies to a `catch` outside both pops both
+/// handlers, one jump per handler.
+#[test]
+fn static_raise_out_of_two_trys() {
+    let mut b = Builder::new();
+    let (f, x, e1, e2, r) = (b.var("f"), b.var("x"), b.var("e1"), b.var("e2"), b.var("r"));
+    let label = b.label();
+    let inner = try_with(
+        if_(
+            int_cmp(CompareOp::Gt, var(&x), int(0)),
+            exit(label, vec![add(var(&x), int(100))]),
+            apply(var(&f), vec![int(1)]),
+        ),
+        &e2,
+        reraise(var(&e2)),
+    );
+    let body = catch(try_with(inner, &e1, int(-1)), label, &[&r], mul(var(&r), int(2)));
+    let main = letrec(
+        vec![(f.clone(), func(&[&x], body))],
+        seq(vec![
+            print_line(&mut b, apply(var(&f), vec![int(5)])),
+            print_line(&mut b, apply(var(&f), vec![int(0)])),
+        ]),
+    );
+    let (open, _) = agree(&b.program(main));
+    let text = print::program(&open);
+    assert!(text.contains("k_pop"), "{text}");
+}
+
+/// `Fun.protect ~finally work`, as the prelude writes it: the cleanup runs
+/// on both exits, and the exception goes on afterwards.
+#[test]
+fn unwind_protect() {
+    let mut b = Builder::new();
+    let (protect, finally, work, u, e, result, u2) = (
+        b.var("protect"),
+        b.var("finally"),
+        b.var("work"),
+        b.var("u"),
+        b.var("work_exn"),
+        b.var("result"),
+        b.var("u2"),
+    );
+    let protect_body = let_(
+        &result,
+        try_with(
+            apply(var(&work), vec![unit()]),
+            &e,
+            seq(vec![apply(var(&finally), vec![unit()]), reraise(var(&e))]),
+        ),
+        seq(vec![apply(var(&finally), vec![unit()]), var(&result)]),
+    );
+    let cleanup = function(&[&u], print_text(&mut b, "cleanup\n"));
+    let ok_work = function(&[&u2], int(42));
+    let (u3, e3) = (b.var("u3"), b.var("e3"));
+    let bad_work = function(&[&u3], raise(not_found()));
+    let main = letrec(
+        vec![(protect.clone(), func(&[&finally, &work], protect_body))],
+        seq(vec![
+            print_line(&mut b, apply(var(&protect), vec![cleanup.clone(), ok_work])),
+            try_with(
+                print_line(&mut b, apply(var(&protect), vec![cleanup.clone(), bad_work.clone()])),
+                &e3,
+                print_text(&mut b, "caught\n"),
+            ),
+            apply(var(&protect), vec![cleanup, bad_work]),
+        ]),
+    );
+    agree(&b.program(main));
+}
+
+fn test_switch(b: &mut Builder, scrutinee: Lambda, arms: Vec<(Vec<SwitchCase>, i64)>, default: Option<i64>) -> Lambda {
+    let sw = switch(
+        scrutinee,
+        arms.into_iter().map(|(cases, n)| (cases, int(n))).collect(),
+        default.map(int),
+    );
+    print_line(b, sw)
+}
+
+#[test]
+fn switches() {
+    let mut b = Builder::new();
+    let block = |tag: u8| make_block(tag, vec![int(7)]);
+    let mut items = Vec::new();
+    for n in [-3, 0, 1, 2, 5, 40, 1000] {
+        // dense with a default, sparse with a default, exhaustive
+        items.push(test_switch(&mut b, int(n), vec![(vec![SwitchCase::Int(0)], 10), (vec![SwitchCase::Int(1), SwitchCase::Int(2)], 12)], Some(99)));
+        items.push(test_switch(&mut b, int(n), vec![(vec![SwitchCase::Int(-3)], 1), (vec![SwitchCase::Int(40)], 2), (vec![SwitchCase::Int(1000)], 3)], Some(4)));
+    }
+    for n in [0, 1] {
+        items.push(test_switch(&mut b, int(n), vec![(vec![SwitchCase::Int(0)], 5), (vec![SwitchCase::Int(1)], 6)], None));
+    }
+    // Constants and blocks mixed, with and without a default.
+    for v in [int(0), int(1), block(0), block(1), block(2)] {
+        items.push(test_switch(
+            &mut b,
+            v.clone(),
+            vec![(vec![SwitchCase::Int(0)], 1), (vec![SwitchCase::Tag(1)], 2)],
+            Some(3),
+        ));
+        items.push(test_switch(
+            &mut b,
+            v,
+            vec![
+                (vec![SwitchCase::Int(0), SwitchCase::Int(1)], 1),
+                (vec![SwitchCase::Tag(0)], 2),
+                (vec![SwitchCase::Tag(1), SwitchCase::Tag(2)], 3),
+            ],
+            None,
+        ));
+    }
+    for v in [block(0), block(3)] {
+        items.push(test_switch(&mut b, v, vec![(vec![SwitchCase::Tag(3)], 8)], Some(9)));
+    }
+    agree(&b.program(seq(items)));
+}
+
+#[test]
+fn string_switch() {
+    let mut b = Builder::new();
+    let mut items = Vec::new();
+    for s in ["apple", "pear", "fig", ""] {
+        let sw = Lambda::StringSwitch {
+            scrutinee: Box::new(string(s)),
+            arms: vec![(b"apple".to_vec(), int(1)), (b"fig".to_vec(), int(2)), (Vec::new(), int(3))],
+            default: Some(Box::new(int(0))),
+        };
+        items.push(print_line(&mut b, sw));
+    }
+    agree(&b.program(seq(items)));
+}
+
+#[test]
+fn loops_and_mutable_variables() {
+    let mut b = Builder::new();
+    let (i, s, j, k) = (b.var("i"), b.var("s"), b.var("j"), b.var("k"));
+    let while_loop = let_mut(
+        &i,
+        int(0),
+        let_mut(
+            &s,
+            int(0),
+            seq(vec![
+                while_(
+                    int_cmp(CompareOp::Lt, var(&i), int(10)),
+                    seq(vec![assign(&s, add(var(&s), var(&i))), assign(&i, add(var(&i), int(1)))]),
+                ),
+                print_line(&mut b, var(&s)),
+            ]),
+        ),
+    );
+    let up = for_(&j, int(1), int(3), Direction::Upto, print_line(&mut b, var(&j)));
+    let down = for_(&k, int(3), int(1), Direction::Downto, print_line(&mut b, var(&k)));
+    let (m, n) = (b.var("m"), b.var("n"));
+    let empty = for_(&m, int(5), int(1), Direction::Upto, print_line(&mut b, var(&m)));
+    let max_int = (1i64 << 62) - 1;
+    let at_max = for_(&n, int(max_int - 1), int(max_int), Direction::Upto, print_line(&mut b, var(&n)));
+    agree(&b.program(seq(vec![while_loop, up, down, empty, at_max])));
+}
