@@ -9,7 +9,7 @@ use crate::cps::ids::Continuation;
 use crate::cps::terms::{ContHandler, Expr, LetCont, Program};
 use crate::cps::{interp, print};
 use crate::lambda::builder::*;
-use crate::lambda::ir::{self as lambda, Direction, Lambda, SwitchCase};
+use crate::lambda::ir::{self as lambda, Direction, Lambda, SwitchCase, Var};
 use crate::lambda::primitive::{PredefException, Primitive};
 use crate::observable::CompareOp;
 
@@ -413,4 +413,285 @@ fn loops_and_mutable_variables() {
     let max_int = (1i64 << 62) - 1;
     let at_max = for_(&n, int(max_int - 1), int(max_int), Direction::Upto, print_line(&mut b, var(&n)));
     agree(&b.program(seq(vec![while_loop, up, down, empty, at_max])));
+}
+
+/// `try e with _ -> print "caught: <message>"` for an `Invalid_argument`
+/// or `Failure` (field 1 of the exception is its message).
+fn catch_message(b: &mut Builder, e: Lambda) -> Lambda {
+    let exn = b.var("exn");
+    let msg = b.print_string(field(1, var(&exn)));
+    try_with(seq(vec![e, unit()]), &exn, seq(vec![msg, print_newline()]))
+}
+
+fn catch_any(b: &mut Builder, e: Lambda, text: &str) -> Lambda {
+    let exn = b.var("exn");
+    let handler = print_text(b, text);
+    try_with(seq(vec![e, unit()]), &exn, handler)
+}
+
+#[test]
+fn arrays_of_every_kind() {
+    use crate::lambda::primitive::ArrayKind;
+    let mut b = Builder::new();
+    let get = |k, a: Lambda, i: i64| prim(Primitive::ArrayGet { kind: k, checked: true }, vec![a, int(i)]);
+    let set = |k, a: Lambda, i: i64, v: Lambda| {
+        prim(Primitive::ArraySet { kind: k, checked: true }, vec![a, int(i), v])
+    };
+    let mut items = Vec::new();
+    for kind in [ArrayKind::Int, ArrayKind::Addr, ArrayKind::Gen] {
+        let a = b.var("a");
+        let make = prim(Primitive::MakeArray(kind), vec![int(1), int(2), int(3)]);
+        let body = seq(vec![
+            set(kind, var(&a), 1, int(20)),
+            print_line(&mut b, add(get(kind, var(&a), 1), get(kind, var(&a), 2))),
+            print_line(&mut b, prim(Primitive::ArrayLength(kind), vec![var(&a)])),
+            catch_message(&mut b, get(kind, var(&a), 3)),
+            catch_message(&mut b, set(kind, var(&a), -1, int(0))),
+        ]);
+        items.push(let_(&a, make, body));
+    }
+    for kind in [ArrayKind::Float, ArrayKind::Gen] {
+        let a = b.var("fa");
+        let make = prim(Primitive::MakeArray(kind), vec![float(1.5), float(2.5)]);
+        let sum = prim(
+            Primitive::FloatArith(crate::lambda::primitive::FloatOp::Add),
+            vec![get(kind, var(&a), 0), get(kind, var(&a), 1)],
+        );
+        let body = seq(vec![
+            set(kind, var(&a), 0, float(10.25)),
+            b.print_float_g(sum),
+            print_newline(),
+            catch_message(&mut b, get(kind, var(&a), 2)),
+        ]);
+        items.push(let_(&a, make, body));
+    }
+    let v = b.var("v");
+    let vect = prim(Primitive::MakeVect, vec![int(3), float(0.5)]);
+    items.push(let_(
+        &v,
+        vect,
+        seq(vec![b.print_float_g(get(ArrayKind::Gen, var(&v), 2)), print_newline()]),
+    ));
+    items.push(catch_message(&mut b, prim(Primitive::MakeVect, vec![int(-1), int(0)])));
+    agree(&b.program(seq(items)));
+}
+
+#[test]
+fn strings_and_bytes() {
+    let mut b = Builder::new();
+    let s = b.var("s");
+    let char_at = |s: &Var, i: i64| prim(Primitive::StringGet { checked: true }, vec![var(s), int(i)]);
+    let set = |s: &Var, i: i64, c: u8| {
+        prim(Primitive::BytesSet { checked: true }, vec![var(s), int(i), int(c as i64)])
+    };
+    let body = seq(vec![
+        set(&s, 0, b'h'),
+        set(&s, 1, b'i'),
+        b.print_string(var(&s)),
+        print_newline(),
+        print_line(&mut b, char_at(&s, 1)),
+        catch_message(&mut b, char_at(&s, 2)),
+        catch_message(&mut b, set(&s, 5, b'x')),
+        catch_message(&mut b, prim(Primitive::BytesCreate, vec![int(-1)])),
+    ]);
+    let main = let_(&s, prim(Primitive::BytesCreate, vec![int(2)]), body);
+    agree(&b.program(main));
+}
+
+#[test]
+fn numbers() {
+    use crate::lambda::primitive::{CompareKind, FloatOp, IntOp, NumKind};
+    use crate::observable::IntKind;
+    let mut b = Builder::new();
+    let i64c = |n: i64| Lambda::Const(lambda::Constant::Boxed(IntKind::Int64, n));
+    let i32c = |n: i64| Lambda::Const(lambda::Constant::Boxed(IntKind::Int32, n));
+    let to_int = |k: IntKind, e: Lambda| {
+        prim(Primitive::Convert { from: NumKind::Int(k), to: NumKind::Int(IntKind::Int) }, vec![e])
+    };
+    let arith = |k: IntKind, op: IntOp, a: Lambda, c: Lambda| prim(Primitive::IntArith(k, op), vec![a, c]);
+    let mut items = vec![
+        print_line(&mut b, int_op(IntOp::Div, int(17), int(5))),
+        print_line(&mut b, int_op(IntOp::Mod, int(-17), int(5))),
+        catch_any(&mut b, int_op(IntOp::Div, int(1), int(0)), "Division_by_zero\n"),
+        catch_any(&mut b, int_op(IntOp::Mod, int(1), int(0)), "Division_by_zero\n"),
+        print_line(&mut b, int_op(IntOp::Lsl, int(1), int(62))),
+        print_line(&mut b, int_op(IntOp::Asr, int(-16), int(2))),
+        print_line(&mut b, int_op(IntOp::Lsr, int(-1), int(1))),
+        print_line(&mut b, add(int((1 << 62) - 1), int(1))),
+        print_line(&mut b, prim(Primitive::IntNeg(IntKind::Int), vec![int(5)])),
+        print_line(&mut b, to_int(IntKind::Int64, arith(IntKind::Int64, IntOp::Mul, i64c(1 << 40), i64c(1 << 30)))),
+        print_line(&mut b, to_int(IntKind::Int32, arith(IntKind::Int32, IntOp::Add, i32c(i32::MAX as i64), i32c(1)))),
+        catch_any(&mut b, arith(IntKind::Int64, IntOp::Div, i64c(1), i64c(0)), "Division_by_zero\n"),
+        print_line(
+            &mut b,
+            prim(Primitive::Compare(CompareKind::Boxed(IntKind::Int64), CompareOp::Lt), vec![i64c(-1), i64c(1)]),
+        ),
+        print_line(&mut b, prim(Primitive::CompareTotal(CompareKind::Boxed(IntKind::Int32)), vec![i32c(5), i32c(2)])),
+        print_line(&mut b, prim(Primitive::CompareTotal(CompareKind::Int), vec![int(1), int(2)])),
+        print_line(&mut b, prim(Primitive::CompareTotal(CompareKind::Float), vec![float(f64::NAN), float(1.0)])),
+        print_line(&mut b, prim(Primitive::Compare(CompareKind::Float, CompareOp::Ne), vec![float(f64::NAN), float(f64::NAN)])),
+        print_line(&mut b, prim(Primitive::Compare(CompareKind::String, CompareOp::Lt), vec![string("ab"), string("b")])),
+        print_line(&mut b, prim(Primitive::CompareTotal(CompareKind::String), vec![string("b"), string("ab")])),
+        print_line(
+            &mut b,
+            prim(
+                Primitive::Compare(CompareKind::Generic, CompareOp::Eq),
+                vec![make_block(0, vec![int(1), string("x")]), make_block(0, vec![int(1), string("x")])],
+            ),
+        ),
+        catch_message(
+            &mut b,
+            prim(
+                Primitive::CompareTotal(CompareKind::Generic),
+                vec![function(&[&Var { id: 9999, name: "z".into() }], int(0)), int(0)],
+            ),
+        ),
+        print_line(&mut b, prim(Primitive::Convert { from: NumKind::Float, to: NumKind::Int(IntKind::Int) }, vec![float(-3.75)])),
+        print_line(&mut b, prim(Primitive::Not, vec![boolean(false)])),
+        print_line(&mut b, prim(Primitive::IntOfString(IntKind::Int), vec![string("0x1f")])),
+        catch_message(&mut b, prim(Primitive::IntOfString(IntKind::Int), vec![string("nope")])),
+    ];
+    let fsum = prim(Primitive::FloatArith(FloatOp::Mul), vec![float(1.5), prim(Primitive::FloatNeg, vec![float(4.0)])]);
+    items.push(b.print_float_g(fsum));
+    items.push(print_newline());
+    let conv = prim(Primitive::Convert { from: NumKind::Int(IntKind::Int), to: NumKind::Float }, vec![int(7)]);
+    items.push(b.print_float_g(prim(Primitive::FloatFn(crate::lambda::primitive::FloatFn::Sqrt), vec![conv])));
+    items.push(print_newline());
+    items.push(b.print_float_g(prim(Primitive::FloatOfBits, vec![i64c(0x3FF8_0000_0000_0000)])));
+    items.push(print_newline());
+    agree(&b.program(seq(items)));
+}
+
+#[test]
+fn fields_references_and_exceptions() {
+    let mut b = Builder::new();
+    let (r, e, x) = (b.var("r"), b.var("e"), b.var("x"));
+    let float_record = prim(
+        Primitive::MakeArray(crate::lambda::primitive::ArrayKind::Float),
+        vec![float(1.0), float(2.0)],
+    );
+    let fr = b.var("fr");
+    let my_exn = b.var("My_exn");
+    let body = seq(vec![
+        prim(Primitive::OffsetRef(5), vec![var(&r)]),
+        prim(Primitive::SetField(0), vec![var(&r), add(field(0, var(&r)), int(1))]),
+        print_line(&mut b, field(0, var(&r))),
+        let_(
+            &fr,
+            float_record,
+            seq(vec![
+                prim(Primitive::SetFloatField(1), vec![var(&fr), float(8.5)]),
+                b.print_float_g(prim(Primitive::FloatField(1), vec![var(&fr)])),
+                print_newline(),
+            ]),
+        ),
+        let_(
+            &my_exn,
+            prim(Primitive::NewException("Test.My_exn".to_string()), vec![]),
+            try_with(
+                raise(make_block(0, vec![var(&my_exn), int(3)])),
+                &e,
+                if_(
+                    prim(Primitive::PhysEqual { negated: false }, vec![field(0, var(&e)), var(&my_exn)]),
+                    print_line(&mut b, field(1, var(&e))),
+                    unit(),
+                ),
+            ),
+        ),
+        let_(&x, prim(Primitive::NewException("Test.Other".to_string()), vec![]), raise(var(&x))),
+    ]);
+    let main = let_(&r, prim(Primitive::MakeBlock { tag: 0, mutable: true }, vec![int(1)]), body);
+    agree(&b.program(main));
+}
+
+#[test]
+fn exit_stops_at_once() {
+    let mut b = Builder::new();
+    let main = seq(vec![
+        print_text(&mut b, "before\n"),
+        prim(Primitive::Flush, vec![channel(1)]),
+        prim(Primitive::SysExit, vec![int(3)]),
+        print_text(&mut b, "after\n"),
+    ]);
+    agree(&b.program(main));
+}
+
+/// A recursion 100,000 calls deep, not in tail position, and a tail call
+/// loop of ten million iterations: the CPS interpreter keeps its stack on
+/// the heap, so neither exhausts the host's.
+#[test]
+fn deep_recursion_and_long_tail_loop() {
+    let mut b = Builder::new();
+    let (sum, n) = (b.var("sum"), b.var("n"));
+    let sum_body = if_(
+        int_cmp(CompareOp::Eq, var(&n), int(0)),
+        int(0),
+        add(var(&n), apply(var(&sum), vec![sub(var(&n), int(1))])),
+    );
+    let (count, i, acc) = (b.var("count"), b.var("i"), b.var("acc"));
+    let count_body = if_(
+        int_cmp(CompareOp::Eq, var(&i), int(0)),
+        var(&acc),
+        apply(var(&count), vec![sub(var(&i), int(1)), add(var(&acc), int(1))]),
+    );
+    let main = letrec(
+        vec![
+            (sum.clone(), func(&[&n], sum_body)),
+            (count.clone(), func(&[&i, &acc], count_body)),
+        ],
+        seq(vec![
+            print_line(&mut b, apply(var(&sum), vec![int(100_000)])),
+            print_line(&mut b, apply(var(&count), vec![int(10_000_000), int(0)])),
+        ]),
+    );
+    let p = b.program(main);
+    let (_, closed) = on_stack(|| {
+        let open = convert_program(&p).expect("conversion");
+        let closed = crate::cps::closures::close_program(open.clone()).expect("closure conversion");
+        (open, closed)
+    });
+    // Run on this (small) test thread's stack: only the heap may grow.
+    let outcome = interp::interpret(&closed);
+    assert_eq!(outcome_text(&outcome), ("5000050000\n10000000\n".to_string(), String::new(), 0));
+}
+
+#[test]
+fn stack_overflow_is_an_exception() {
+    let mut b = Builder::new();
+    let (f, n, e) = (b.var("f"), b.var("n"), b.var("e"));
+    let main = letrec(
+        vec![(f.clone(), func(&[&n], add(int(1), apply(var(&f), vec![add(var(&n), int(1))]))))],
+        try_with(
+            print_line(&mut b, apply(var(&f), vec![int(0)])),
+            &e,
+            print_text(&mut b, "overflow\n"),
+        ),
+    );
+    agree(&b.program(main));
+}
+
+/// `Int64.shift_left 3L 4`: the shift amount is an `int`, as in OCaml. (The
+/// Lambda interpreter expects an `int64` there, so this is checked against
+/// the answer OCaml gives.)
+#[test]
+fn boxed_shift_takes_an_int_amount() {
+    use crate::lambda::primitive::{IntOp, NumKind};
+    use crate::observable::IntKind;
+    let mut b = Builder::new();
+    let shifted = prim(
+        Primitive::IntArith(IntKind::Int64, IntOp::Lsl),
+        vec![Lambda::Const(lambda::Constant::Boxed(IntKind::Int64, 3)), int(4)],
+    );
+    let as_int = prim(
+        Primitive::Convert { from: NumKind::Int(IntKind::Int64), to: NumKind::Int(IntKind::Int) },
+        vec![shifted],
+    );
+    let main = print_line(&mut b, as_int);
+    let p = b.program(main);
+    let closed = on_stack(|| {
+        let open = convert_program(&p).expect("conversion");
+        crate::cps::closures::close_program(open).expect("closure conversion")
+    });
+    checked(&closed, true);
+    assert_eq!(outcome_text(&interp::interpret(&closed)), ("48\n".to_string(), String::new(), 0));
 }
