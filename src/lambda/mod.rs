@@ -14,3 +14,4 @@ pub mod prelude;
 pub mod primitive;
 pub mod print;
 pub mod rename;
+pub mod lower;

@@ -622,7 +622,13 @@ impl<'p> Machine<'p> {
                     Ok(Mode::Return(Value::Int(0)))
                 }
             }
-            Kont::WhileBody(cond, body) => self.then(Kont::WhileCond(cond, body), cond),
+            // A loop's back edge goes through the machine's loop (not
+            // `then`, which would resume directly when the condition is a
+            // direct value, and recurse on the host stack once per iteration).
+            Kont::WhileBody(cond, body) => {
+                self.kont.push(Kont::WhileCond(cond, body));
+                Ok(Mode::Eval(cond))
+            }
             Kont::ForEnd(code) => {
                 let end = v
                     .as_int()
@@ -666,16 +672,15 @@ impl<'p> Machine<'p> {
                 }
                 let i = if up { i + 1 } else { i - 1 };
                 *self.slot(slot)? = Value::Int(i);
-                self.then(
-                    Kont::ForBody {
-                        slot,
-                        i,
-                        end,
-                        up,
-                        body,
-                    },
+                // The back edge goes through the machine's loop (see `WhileBody`).
+                self.kont.push(Kont::ForBody {
+                    slot,
+                    i,
+                    end,
+                    up,
                     body,
-                )
+                });
+                Ok(Mode::Eval(body))
             }
             Kont::Assign(slot) => {
                 *self.slot(slot)? = v;

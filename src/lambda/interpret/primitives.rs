@@ -158,7 +158,13 @@ impl<'p> Machine<'p> {
             }
             IntArith(kind, op) => {
                 let [a, b] = args_n(p, args)?;
-                self.int_arith(*kind, *op, boxed(*kind, &a)?, boxed(*kind, &b)?)
+                // A shift count is an `int`, whatever the kind shifted
+                // (`Int64.shift_left : int64 -> int -> int64`).
+                let b = match op {
+                    IntOp::Lsl | IntOp::Lsr | IntOp::Asr => int(&b)?,
+                    _ => boxed(*kind, &b)?,
+                };
+                self.int_arith(*kind, *op, boxed(*kind, &a)?, b)
             }
             IntNeg(kind) => {
                 let [a] = args_n(p, args)?;
