@@ -23,11 +23,15 @@ pub use context::{Export, External, Link};
 pub use toplevel::TopDef;
 
 use crate::diagnostics::{Diagnostic, SourceFile};
+use crate::driver::ir::{expect_ir, Ir, IrError, Outcome};
+use crate::driver::pass::{Pass, PassContext, PassOutput};
 use crate::lambda::builder::unit;
 use crate::lambda::ir::Program;
 use crate::observable::UncaughtPrinter;
 use crate::types::typed;
+use crate::types::TypedProgram;
 use context::Lowerer;
+use std::any::Any;
 use std::collections::HashSet;
 
 /// Lower a type-checked program, linked with the part of the prelude it
@@ -73,3 +77,64 @@ pub fn lower_program(
         fresh: lowerer.fresh,
     })
 }
+
+/// The exit status reported when the interpreter finds the Lambda program
+/// ill-formed (a bug in a pass, never an answer of the program): the same
+/// as the Cmm interpreter's.
+pub const INTERPRETER_FAILURE_STATUS: i32 = 125;
+
+/// The `lambda` IR of the driver is a Lambda program: printed as
+/// S-expressions, checked by `lambda::check`, run by `lambda::interpret`.
+impl Ir for Program {
+    fn kind(&self) -> &'static str {
+        "lambda"
+    }
+
+    fn print(&self) -> String {
+        crate::lambda::print::program_to_string(self)
+    }
+
+    fn check(&self) -> Result<(), IrError> {
+        crate::lambda::check::check_program(self).map_err(|errors| IrError {
+            message: errors
+                .iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join("\n"),
+            fragment: String::new(),
+        })
+    }
+
+    fn interpret(&self) -> Option<Outcome> {
+        Some(match crate::lambda::interpret::interpret(self) {
+            Ok(o) => Outcome {
+                stdout: o.stdout,
+                stderr: o.stderr,
+                exit_code: o.exit_code,
+            },
+            Err(e) => Outcome {
+                stdout: Vec::new(),
+                stderr: format!("{e}\n").into_bytes(),
+                exit_code: INTERPRETER_FAILURE_STATUS,
+            },
+        })
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn Any> {
+        self
+    }
+}
+
+fn lower_pass(ctx: &mut PassContext, ir: Box<dyn Ir>) -> Result<PassOutput, Vec<Diagnostic>> {
+    let TypedProgram { file, program, .. } =
+        expect_ir(ir, "lower").map_err(|m| vec![Diagnostic::error(Default::default(), m)])?;
+    let lambda = lower_program(&file, &program, ctx.warnings)?;
+    Ok(PassOutput::new(lambda))
+}
+
+/// The fourth pass: the typed tree to Lambda (`flambeau dump lambda`,
+/// `flambeau interp lambda`).
+pub const LOWER: Pass = Pass {
+    dump_as: Some("lambda"),
+    ..Pass::new("lower", "typed", "lambda", lower_pass)
+};
