@@ -19,7 +19,7 @@ mod exceptions;
 mod primitives;
 mod switch;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::collections::{BTreeMap, HashMap};
 

@@ -751,3 +751,9 @@ fn corpus_runs_in_cps() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Lower `text` and [`agree`] on it.
+pub(crate) fn agree_source(text: &str) -> (Program, Program) {
+    let p = on_stack(|| lower("test.ml", text)).expect("lowering");
+    agree(&p)
+}
