@@ -34,6 +34,15 @@ pub(super) fn hint(p: &Primitive) -> &'static str {
     }
 }
 
+/// The name of an integer operation's result: the one `k` wants if the
+/// result is the value (an `int`), a plain one if it is boxed next.
+fn naked_hint(kind: obs::IntKind, k: &Kont<'_>) -> String {
+    match boxed(kind) {
+        None => k.hint_or("n"),
+        Some(_) => "n".to_string(),
+    }
+}
+
 fn int_kind(k: obs::IntKind) -> IntKind {
     match k {
         obs::IntKind::Int => IntKind::Tagged,
@@ -155,8 +164,9 @@ impl<'a> Converter<'a> {
             (P::IntArith(kind, op), [a, b]) => self.int_arith(*kind, *op, *a, *b, k),
             (P::IntNeg(kind), [a]) => {
                 let kind = *kind;
+                let hint = naked_hint(kind, &k);
                 self.unboxed_int(kind, *a, move |c, x| {
-                    c.let_prim("n", PrimOp::IntNeg(int_kind(kind)), vec![x], move |c, r| {
+                    c.let_prim(&hint, PrimOp::IntNeg(int_kind(kind)), vec![x], move |c, r| {
                         c.boxed_int_to(kind, r, k)
                     })
                 })
@@ -384,13 +394,14 @@ impl<'a> Converter<'a> {
             return self.fail("integer operation".to_string());
         };
         let is_shift = matches!(op, PrimOp::IntShift(..));
+        let hint = naked_hint(kind, &k);
         self.unboxed_int(kind, a, move |c, x| {
             // A shift amount is an `int`, whatever the kind shifted.
             let second = move |c: &mut Self, y: Simple| {
                 if divides {
                     c.divide(kind, op, x, y, k)
                 } else {
-                    c.let_prim("n", op, vec![x, y], move |c, r| c.boxed_int_to(kind, r, k))
+                    c.let_prim(&hint, op, vec![x, y], move |c, r| c.boxed_int_to(kind, r, k))
                 }
             };
             if is_shift {
@@ -427,8 +438,9 @@ impl<'a> Converter<'a> {
                     | crate::cps::terms::Const::NakedNativeint(n)
             ) if n != 0
         );
+        let hint = naked_hint(kind, &k);
         let divide = move |c: &mut Self| {
-            c.let_prim("n", op, vec![x, y], move |c, r| c.boxed_int_to(kind, r, k))
+            c.let_prim(&hint, op, vec![x, y], move |c, r| c.boxed_int_to(kind, r, k))
         };
         if known_non_zero {
             return divide(self);
@@ -458,8 +470,9 @@ impl<'a> Converter<'a> {
         }
         let (src, dst) = (cps_kind(from), cps_kind(to));
         let (unbox, rebox) = (boxed_of(from), boxed_of(to));
+        let hint = if rebox.is_none() { k.hint_or("n") } else { "n".to_string() };
         let convert = move |c: &mut Self, x: Simple| {
-            c.let_prim("n", PrimOp::NumConv { src, dst }, vec![x], move |c, r| match rebox {
+            c.let_prim(&hint, PrimOp::NumConv { src, dst }, vec![x], move |c, r| match rebox {
                 Some(n) => c.box_to(n, r, k),
                 None => c.resume(k, r),
             })
