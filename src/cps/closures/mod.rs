@@ -21,6 +21,7 @@ use super::free_names::code_free_vars;
 use super::ids::{CodeId, FunctionSlot, Names, Symbol, ValueSlot, Variable};
 use super::kinds::Kind;
 use super::primitives::{Prim, PrimOp};
+use super::rename::{rename, Renaming};
 use super::terms::{
     Apply, ApplyCont, Binding, CallKind, Code, ContHandler, Expr, Let, LetCont, Named, Param,
     Program, Return, SetOfClosures, Simple, StaticBinding, Switch,
@@ -211,6 +212,18 @@ impl Closer {
                     body,
                 } => {
                     let handler = self.handler(handler, env);
+                    // Lifting closures out of a handler can leave it only
+                    // passing its parameters on: its uses go to the target.
+                    let params: Vec<Variable> = handler.params.iter().map(|p| p.var).collect();
+                    match super::convert::forwards_to(&params, &handler.body) {
+                        Some(target) if !handler.is_exn_handler && target != cont => {
+                            let body = self.expr(body, env);
+                            let mut renaming = Renaming::new();
+                            renaming.add_cont(cont, target);
+                            return rename(&body, &renaming);
+                        }
+                        _ => {}
+                    }
                     LetCont::NonRecursive {
                         cont,
                         handler,

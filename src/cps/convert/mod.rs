@@ -208,7 +208,7 @@ pub(super) fn let_conts(conts: Vec<(Continuation, ContHandler)>, body: Expr) -> 
 /// If `e` only passes the parameters `params`, in order, to another
 /// continuation, that continuation: a handler with body `e` would be an
 /// administrative redex, and its uses can jump to the other one instead.
-pub(super) fn forwards_to(params: &[Variable], e: &Expr) -> Option<Continuation> {
+pub(crate) fn forwards_to(params: &[Variable], e: &Expr) -> Option<Continuation> {
     match e {
         Expr::ApplyCont(ac)
             if ac.trap.is_none()

@@ -757,3 +757,195 @@ pub(crate) fn agree_source(text: &str) -> (Program, Program) {
     let p = on_stack(|| lower("test.ml", text)).expect("lowering");
     agree(&p)
 }
+
+/// Random well-typed Lambda programs (every expression is an `int`): the
+/// property that CPS conversion and closure conversion preserve what a
+/// program does, on programs no one wrote by hand.
+struct RandomProgram {
+    state: u64,
+    b: Builder,
+}
+
+impl RandomProgram {
+    fn next(&mut self, n: u64) -> u64 {
+        // xorshift64*
+        self.state ^= self.state >> 12;
+        self.state ^= self.state << 25;
+        self.state ^= self.state >> 27;
+        (self.state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) % n.max(1)
+    }
+
+    fn pick<'v>(&mut self, vs: &'v [Var]) -> Option<&'v Var> {
+        if vs.is_empty() {
+            None
+        } else {
+            vs.get(self.next(vs.len() as u64) as usize)
+        }
+    }
+
+    fn expr(&mut self, ints: &[Var], funs: &[Var], depth: u32) -> Lambda {
+        use crate::lambda::primitive::IntOp;
+        let choice = if depth == 0 { self.next(2) } else { self.next(17) };
+        match choice {
+            0 => int(self.next(21) as i64 - 10),
+            1 => match self.pick(ints) {
+                Some(v) => var(v),
+                None => int(self.next(5) as i64),
+            },
+            2 | 3 => {
+                let op = [IntOp::Add, IntOp::Sub, IntOp::Mul, IntOp::Div, IntOp::Mod][self.next(5) as usize];
+                let a = self.expr(ints, funs, depth - 1);
+                let c = self.expr(ints, funs, depth - 1);
+                int_op(op, a, c)
+            }
+            4 | 5 => {
+                let op = [CompareOp::Lt, CompareOp::Eq, CompareOp::Ge][self.next(3) as usize];
+                let (a, c) = (self.expr(ints, funs, depth - 1), self.expr(ints, funs, depth - 1));
+                let (t, e) = (self.expr(ints, funs, depth - 1), self.expr(ints, funs, depth - 1));
+                if_(int_cmp(op, a, c), t, e)
+            }
+            6 => {
+                let x = self.b.var("x");
+                let def = self.expr(ints, funs, depth - 1);
+                let mut inner = ints.to_vec();
+                inner.push(x.clone());
+                let body = self.expr(&inner, funs, depth - 1);
+                let_(&x, def, body)
+            }
+            7 => match self.pick(funs).cloned() {
+                Some(f) => {
+                    let arg = self.expr(ints, funs, depth - 1);
+                    apply(var(&f), vec![arg])
+                }
+                None => int(1),
+            },
+            8 => {
+                let (f, y) = (self.b.var("f"), self.b.var("y"));
+                let mut inner = ints.to_vec();
+                inner.push(y.clone());
+                let body = self.expr(&inner, funs, depth - 1);
+                let mut more = funs.to_vec();
+                more.push(f.clone());
+                let rest = self.expr(ints, &more, depth - 1);
+                let_(&f, function(&[&y], body), rest)
+            }
+            9 => {
+                let e = self.b.var("e");
+                let body = self.expr(ints, funs, depth - 1);
+                let handler = self.expr(ints, funs, depth - 1);
+                try_with(body, &e, handler)
+            }
+            10 => {
+                if self.next(3) == 0 {
+                    raise(not_found())
+                } else {
+                    let e = self.expr(ints, funs, depth - 1);
+                    let rest = self.expr(ints, funs, depth - 1);
+                    seq(vec![print_line(&mut self.b, e), rest])
+                }
+            }
+            11 => {
+                let (label, r) = (self.b.label(), self.b.var("r"));
+                let cond = self.expr(ints, funs, depth - 1);
+                let out = self.expr(ints, funs, depth - 1);
+                let other = self.expr(ints, funs, depth - 1);
+                let body = if_(int_cmp(CompareOp::Gt, cond, int(0)), exit(label, vec![out]), other);
+                let mut inner = ints.to_vec();
+                inner.push(r.clone());
+                let handler = self.expr(&inner, funs, depth - 1);
+                catch(body, label, &[&r], handler)
+            }
+            12 => {
+                // s := 0; for i = a to b do s := s + e done; s
+                let (s, i) = (self.b.var("s"), self.b.var("i"));
+                let lo = int(self.next(4) as i64 - 1);
+                let hi = int(self.next(5) as i64);
+                let mut inner = ints.to_vec();
+                inner.push(i.clone());
+                let step = self.expr(&inner, funs, depth - 1);
+                let body = assign(&s, add(var(&s), step));
+                let_mut(&s, int(0), seq(vec![for_(&i, lo, hi, Direction::Upto, body), var(&s)]))
+            }
+            13 => {
+                // n := k; while n > 0 do n := n - 1; acc := acc + e done; acc
+                let (n, acc) = (self.b.var("n"), self.b.var("acc"));
+                let start = int(self.next(4) as i64);
+                let step = self.expr(ints, funs, depth - 1);
+                let body = seq(vec![
+                    assign(&n, sub(var(&n), int(1))),
+                    assign(&acc, add(var(&acc), step)),
+                ]);
+                let_mut(
+                    &n,
+                    start,
+                    let_mut(
+                        &acc,
+                        int(0),
+                        seq(vec![while_(int_cmp(CompareOp::Gt, var(&n), int(0)), body), var(&acc)]),
+                    ),
+                )
+            }
+            14 => {
+                let scrutinee = self.expr(ints, funs, depth - 1);
+                let mut arms = Vec::new();
+                for case in 0..self.next(4) as i64 {
+                    arms.push((vec![SwitchCase::Int(case * 2)], self.expr(ints, funs, depth - 1)));
+                }
+                let default = self.expr(ints, funs, depth - 1);
+                switch(scrutinee, arms, Some(default))
+            }
+            15 => {
+                // let rec f n = if n <= 0 then base else step + f (n - 1) in f k
+                let (f, n) = (self.b.var("f"), self.b.var("n"));
+                let mut inner = ints.to_vec();
+                inner.push(n.clone());
+                let base = self.expr(&inner, funs, depth - 1);
+                let step = self.expr(&inner, funs, depth - 1);
+                let body = if_(
+                    int_cmp(CompareOp::Le, var(&n), int(0)),
+                    base,
+                    add(step, apply(var(&f), vec![sub(var(&n), int(1))])),
+                );
+                let mut more = funs.to_vec();
+                more.push(f.clone());
+                let rest = self.expr(ints, &more, depth - 1);
+                letrec(vec![(f.clone(), func(&[&n], body))], rest)
+            }
+            _ => {
+                // A function of two arguments, applied to one then to another.
+                let (g, p, q) = (self.b.var("g"), self.b.var("p"), self.b.var("q"));
+                let mut inner = ints.to_vec();
+                inner.extend([p.clone(), q.clone()]);
+                let body = self.expr(&inner, funs, depth - 1);
+                let (a1, a2) = (self.expr(ints, funs, depth - 1), self.expr(ints, funs, depth - 1));
+                let partial = b_apply_partial(&g, a1, a2);
+                let_(&g, function(&[&p, &q], body), partial)
+            }
+        }
+    }
+}
+
+/// `(g a1) a2`, the partial application written out.
+fn b_apply_partial(g: &Var, a1: Lambda, a2: Lambda) -> Lambda {
+    apply(apply(var(g), vec![a1]), vec![a2])
+}
+
+#[test]
+fn random_programs_agree() {
+    for seed in 1..=300u64 {
+        let mut gen = RandomProgram {
+            state: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
+            b: Builder::new(),
+        };
+        let mut items = Vec::new();
+        for _ in 0..3 {
+            let e = gen.expr(&[], &[], 5);
+            items.push(print_line(&mut gen.b, e));
+        }
+        let p = gen.b.program(seq(items));
+        let result = std::panic::catch_unwind(|| agree(&p));
+        if result.is_err() {
+            panic!("seed {seed}:\n{}", crate::lambda::print::program_to_string(&p));
+        }
+    }
+}
