@@ -64,3 +64,5 @@ impl crate::driver::ir::Ir for terms::Program {
         self
     }
 }
+pub mod convert;
+pub mod closures;

@@ -191,12 +191,16 @@ impl Closer {
                                 }
                                 Named::Simple(s)
                             }
-                            Named::Prim(p) => Named::Prim(Prim::new(p.op, self.simples(p.args, env))),
+                            Named::Prim(p) => {
+                                Named::Prim(Prim::new(p.op, self.simples(p.args, env)))
+                            }
                         };
                         let body = self.expr(body, env);
                         let_(Binding::Var { param, named }, body)
                     }
-                    Binding::SetOfClosures { vars, set } => self.set_of_closures(vars, set, body, env),
+                    Binding::SetOfClosures { vars, set } => {
+                        self.set_of_closures(vars, set, body, env)
+                    }
                     Binding::Static(bindings) => {
                         for b in bindings {
                             self.static_binding(b);
@@ -345,7 +349,8 @@ impl Closer {
         let mut captured = BTreeSet::new();
         for (_, code) in &set.functions {
             for v in self.free.get(code).into_iter().flatten() {
-                if !vars.contains(v) && matches!(self.simple(Simple::Var(*v), env), Simple::Var(_)) {
+                if !vars.contains(v) && matches!(self.simple(Simple::Var(*v), env), Simple::Var(_))
+                {
                     captured.insert(*v);
                 }
             }
@@ -369,7 +374,8 @@ impl Closer {
             for (i, code) in codes.iter().enumerate() {
                 self.close_code(*code, i, &vars, &codes, &siblings, env);
             }
-            self.statics.push(StaticBinding::SetOfClosures { symbols, set });
+            self.statics
+                .push(StaticBinding::SetOfClosures { symbols, set });
             return self.expr(body, env);
         }
         let slots: BTreeMap<Variable, ValueSlot> = captured
@@ -384,7 +390,11 @@ impl Closer {
             .into_iter()
             .map(|(slot, s)| (slot, self.simple(s, env)))
             .collect();
-        value_slots.extend(slots.iter().map(|(v, slot)| (*slot, self.simple(Simple::Var(*v), env))));
+        value_slots.extend(
+            slots
+                .iter()
+                .map(|(v, slot)| (*slot, self.simple(Simple::Var(*v), env))),
+        );
         let function_slots = set.functions.iter().map(|(slot, _)| *slot).collect();
         let siblings = Siblings::Dynamic(function_slots, slots);
         for (i, code) in codes.iter().enumerate() {
@@ -441,7 +451,10 @@ impl Closer {
                         env.subst.insert(v, Simple::Var(code.my_closure));
                     } else if let (Some(from), Some(to)) = (slots.get(me), slots.get(j)) {
                         let p = self.names.fresh_var(v);
-                        let op = PrimOp::ProjectFunctionSlot { from: *from, to: *to };
+                        let op = PrimOp::ProjectFunctionSlot {
+                            from: *from,
+                            to: *to,
+                        };
                         projections.push(project(p, Kind::Value, op, code.my_closure));
                         env.subst.insert(v, Simple::Var(p));
                         if let Some(c) = code_j {
@@ -450,7 +463,8 @@ impl Closer {
                     }
                 }
                 (None, Siblings::Dynamic(slots, value_slots)) => {
-                    let (Some(function_slot), Some(value_slot)) = (slots.get(me), value_slots.get(&v))
+                    let (Some(function_slot), Some(value_slot)) =
+                        (slots.get(me), value_slots.get(&v))
                     else {
                         self.errors.push(format!(
                             "variable {} is free in {} but not captured",
@@ -488,7 +502,10 @@ impl Closer {
             }
         }
         let body = self.expr(code.body, &mut env);
-        let body = projections.into_iter().rev().fold(body, |body, b| let_(b, body));
+        let body = projections
+            .into_iter()
+            .rev()
+            .fold(body, |body, b| let_(b, body));
         self.closed.insert(id, Code { body, ..code });
     }
 

@@ -22,7 +22,10 @@ fn captured_variables_become_value_slots() {
     );
     let text = print::program(&closed);
     assert!(text.contains("with { .twice = twice"), "{text}");
-    assert!(text.contains("%project_value_slot[@anon.twice] my_closure"), "{text}");
+    assert!(
+        text.contains("%project_value_slot[@anon.twice] my_closure"),
+        "{text}"
+    );
 }
 
 /// A mutually recursive pair capturing a variable: one set, two function
@@ -37,9 +40,15 @@ fn mutually_recursive_functions_share_a_set() {
          let () = print_string (if parity 0 10 then \"even\" else \"odd\")",
     );
     let text = print::program(&closed);
-    assert!(text.contains("closures { @even: even, @odd: odd } with { .limit"), "{text}");
+    assert!(
+        text.contains("closures { @even: even, @odd: odd } with { .limit"),
+        "{text}"
+    );
     let even = code_listing(&text, "even");
-    assert!(even.contains("%project_function_slot[@even -> @odd] my_closure"), "{even}");
+    assert!(
+        even.contains("%project_function_slot[@even -> @odd] my_closure"),
+        "{even}"
+    );
     assert!(even.contains("apply[direct odd]"), "{even}");
 }
 
@@ -53,7 +62,10 @@ fn closed_functions_are_static() {
          let () = print_int (quad 10)",
     );
     let text = print::program(&closed);
-    assert!(text.contains("$double = closures { @double: double }"), "{text}");
+    assert!(
+        text.contains("$double = closures { @double: double }"),
+        "{text}"
+    );
     let quad = code_listing(&text, "quad");
     assert!(quad.contains("apply[direct double] $double"), "{quad}");
     assert!(!quad.contains("project_value_slot"), "{quad}");
@@ -74,7 +86,10 @@ fn partial_and_over_application() {
     );
     let text = print::program(&closed);
     assert!(text.contains("apply $add3 1 ->"), "{text}");
-    assert!(text.contains("apply[direct pick] $pick 1 -> k_over"), "{text}");
+    assert!(
+        text.contains("apply[direct pick] $pick 1 -> k_over"),
+        "{text}"
+    );
     assert!(text.contains("apply partial 10 3 ->"), "{text}");
 }
 

@@ -13,9 +13,9 @@ impl Converter<'_> {
     pub(super) fn constant(&mut self, c: &Constant) -> Simple {
         match c {
             Constant::Int(n) => Simple::tagged(*n),
-            Constant::Float(x) => {
-                Simple::Symbol(self.static_const("float", StaticConst::BoxedFloat(FloatBits::new(*x))))
-            }
+            Constant::Float(x) => Simple::Symbol(
+                self.static_const("float", StaticConst::BoxedFloat(FloatBits::new(*x))),
+            ),
             Constant::String(bytes) => self.string_symbol(bytes),
             Constant::Boxed(kind, n) => {
                 let value = match kind {
@@ -57,7 +57,13 @@ impl Converter<'_> {
         let mut hint: String = bytes
             .iter()
             .take(24)
-            .map(|b| if b.is_ascii_alphanumeric() { *b as char } else { '_' })
+            .map(|b| {
+                if b.is_ascii_alphanumeric() {
+                    *b as char
+                } else {
+                    '_'
+                }
+            })
             .collect();
         hint = hint.trim_matches('_').to_string();
         if hint.is_empty() || hint.starts_with(|c: char| c.is_ascii_digit()) {

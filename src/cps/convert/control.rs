@@ -1,9 +1,7 @@
 //! The expressions of Lambda that are about control: variables, `let`,
 //! functions and calls, conditionals, sequences and loops.
 
-use super::{
-    apply_cont, let_, let_conts, Bound, Converter, Join, Kont, Traps,
-};
+use super::{apply_cont, let_, let_conts, Bound, Converter, Join, Kont, Traps};
 use crate::cps::ids::{CodeId, Continuation};
 use crate::cps::kinds::{IntKind, Kind};
 use crate::cps::primitives::{
@@ -109,13 +107,18 @@ impl<'a> Converter<'a> {
                         shape: BlockShape::Values,
                         mutability: Mutability::Mutable,
                     };
-                    c.let_prim(&format!("{}_cell", var.name), op, vec![v], move |c, cell| {
-                        match cell {
-                            Simple::Var(cell) => c.bind(var, Bound::Mutable(cell)),
-                            other => c.bind(var, Bound::Value(other)),
-                        }
-                        c.expr(body, k)
-                    })
+                    c.let_prim(
+                        &format!("{}_cell", var.name),
+                        op,
+                        vec![v],
+                        move |c, cell| {
+                            match cell {
+                                Simple::Var(cell) => c.bind(var, Bound::Mutable(cell)),
+                                other => c.bind(var, Bound::Value(other)),
+                            }
+                            c.expr(body, k)
+                        },
+                    )
                 }),
             ),
         }
@@ -247,10 +250,7 @@ impl<'a> Converter<'a> {
             _ => "result".to_string(),
         };
         self.exprs(args, move |c, args| {
-            c.expr(
-                func,
-                Kont::meta("f", move |c, f| c.call(f, args, &hint, k)),
-            )
+            c.expr(func, Kont::meta("f", move |c, f| c.call(f, args, &hint, k)))
         })
     }
 
@@ -282,7 +282,11 @@ impl<'a> Converter<'a> {
         }
         self.with_join(k, "v", move |c, join| {
             c.condition(cond, move |c, test, negated| {
-                let (yes, no) = if negated { (else_, then_) } else { (then_, else_) };
+                let (yes, no) = if negated {
+                    (else_, then_)
+                } else {
+                    (then_, else_)
+                };
                 let yes = c.expr(yes, join.into());
                 let no = c.expr(no, join.into());
                 c.branch(test, yes, no)
@@ -316,9 +320,7 @@ impl<'a> Converter<'a> {
                 let inner = &args[0];
                 self.condition_boxed(inner, Box::new(move |c, t, negated| then(c, t, !negated)))
             }
-            Lambda::Prim { prim, args }
-                if args.len() == 2 && Self::naked_test(prim).is_some() =>
-            {
+            Lambda::Prim { prim, args } if args.len() == 2 && Self::naked_test(prim).is_some() => {
                 self.exprs(args, move |c, vs| {
                     let Some((a, b)) = vs.first().zip(vs.get(1)).map(|(a, b)| (*a, *b)) else {
                         return c.fail("comparison without two operands".to_string());
@@ -382,7 +384,10 @@ impl<'a> Converter<'a> {
         let exit = self.arm("k_exit", after, &mut outer);
         let head = self.names.cont("k_while");
         let test = self.condition(cond, move |c, test, negated| {
-            let body = c.expr(body, Kont::meta("u", move |_, _| apply_cont(head, Vec::new())));
+            let body = c.expr(
+                body,
+                Kont::meta("u", move |_, _| apply_cont(head, Vec::new())),
+            );
             let mut inner = Vec::new();
             let run = c.arm("k_do", body, &mut inner);
             let (yes, no) = if negated { (exit, run) } else { (run, exit) };
@@ -451,9 +456,12 @@ impl<'a> Converter<'a> {
                 let last = PrimOp::IntComp(IntKind::Tagged, Comparison::Eq, Signedness::Signed);
                 c.let_prim("last", last, vec![Simple::Var(i), hi], move |c, is_last| {
                     let op = PrimOp::IntArith(IntKind::Tagged, step);
-                    let next = c.let_prim(&next_hint, op, vec![Simple::Var(i), Simple::tagged(1)], |_, i1| {
-                        apply_cont(head, vec![i1])
-                    });
+                    let next = c.let_prim(
+                        &next_hint,
+                        op,
+                        vec![Simple::Var(i), Simple::tagged(1)],
+                        |_, i1| apply_cont(head, vec![i1]),
+                    );
                     let mut conts = Vec::new();
                     let next = c.arm("k_next", next, &mut conts);
                     let switch = Expr::Switch(Box::new(Switch {

@@ -136,7 +136,12 @@ impl<'a> Converter<'a> {
     /// Jump to `target`, popping the handlers `pops`, innermost first. A
     /// jump pops at most one: leaving several `try` bodies at once goes
     /// through one continuation per handler.
-    fn jump_popping(&mut self, target: Continuation, args: Vec<Simple>, pops: &[Continuation]) -> Expr {
+    fn jump_popping(
+        &mut self,
+        target: Continuation,
+        args: Vec<Simple>,
+        pops: &[Continuation],
+    ) -> Expr {
         match pops {
             [] => apply_cont(target, args),
             [h] => Expr::ApplyCont(Box::new(ApplyCont {
@@ -192,7 +197,11 @@ impl<'a> Converter<'a> {
             is_cold: true,
             ..ContHandler::new(Vec::new(), fail_e)
         };
-        let_cont(fail_k, cold, let_cont(ok_k, ContHandler::new(Vec::new(), rest_e), switch))
+        let_cont(
+            fail_k,
+            cold,
+            let_cont(ok_k, ContHandler::new(Vec::new(), rest_e), switch),
+        )
     }
 
     /// Raise a predefined exception, with a string argument if given

@@ -44,10 +44,7 @@ pub(super) enum Kont<'a> {
     Jump(Join),
     /// Build the rest of the term from the value, now. `hint` names the
     /// variable the value will be bound to, if it needs one.
-    Meta {
-        hint: String,
-        rest: MetaCont<'a>,
-    },
+    Meta { hint: String, rest: MetaCont<'a> },
 }
 
 pub(super) type MetaCont<'a> = Box<dyn FnOnce(&mut Converter<'a>, Simple) -> Expr + 'a>;
@@ -67,7 +64,10 @@ impl Join {
 }
 
 impl<'a> Kont<'a> {
-    pub fn meta(hint: &str, rest: impl FnOnce(&mut Converter<'a>, Simple) -> Expr + 'a) -> Kont<'a> {
+    pub fn meta(
+        hint: &str,
+        rest: impl FnOnce(&mut Converter<'a>, Simple) -> Expr + 'a,
+    ) -> Kont<'a> {
         Kont::Meta {
             hint: hint.to_string(),
             rest: Box::new(rest),
@@ -159,7 +159,9 @@ pub fn convert_program(p: &lambda::Program) -> Result<Program, String> {
     // The program's value is thrown away: it ends by returning unit.
     let body = c.expr(
         &p.body,
-        Kont::meta("u", move |_, _| apply_cont(return_cont, vec![Simple::unit()])),
+        Kont::meta("u", move |_, _| {
+            apply_cont(return_cont, vec![Simple::unit()])
+        }),
     );
     if let Some(first) = c.errors.first() {
         return Err(format!("CPS conversion: {first}"));
@@ -260,10 +262,7 @@ impl<'a> Converter<'a> {
     pub(super) fn resume(&mut self, k: Kont<'a>, v: Simple) -> Expr {
         match k {
             Kont::Jump(Join { cont, pop: None }) => apply_cont(cont, vec![v]),
-            Kont::Jump(Join {
-                cont,
-                pop: Some(h),
-            }) => Expr::ApplyCont(Box::new(ApplyCont {
+            Kont::Jump(Join { cont, pop: Some(h) }) => Expr::ApplyCont(Box::new(ApplyCont {
                 cont,
                 args: vec![v],
                 trap: Some(super::terms::TrapAction::Pop { exn_handler: h }),
@@ -329,7 +328,10 @@ impl<'a> Converter<'a> {
                     return (target, None);
                 }
                 let cont = self.names.cont(&format!("k_{hint}"));
-                (cont, Some(ContHandler::new(vec![Param::new(param, kind)], body)))
+                (
+                    cont,
+                    Some(ContHandler::new(vec![Param::new(param, kind)], body)),
+                )
             }
         }
     }

@@ -89,8 +89,10 @@ impl<'a> Converter<'a> {
     pub(super) fn prim(&mut self, p: &'a Primitive, args: &'a [Lambda], k: Kont<'a>) -> Expr {
         // The library defines `nan` and friends with `float_of_bits` of a
         // constant: the result is a constant too.
-        if let (Primitive::FloatOfBits, [Lambda::Const(Constant::Boxed(obs::IntKind::Int64, bits))]) =
-            (p, args)
+        if let (
+            Primitive::FloatOfBits,
+            [Lambda::Const(Constant::Boxed(obs::IntKind::Int64, bits))],
+        ) = (p, args)
         {
             let s = self.constant(&Constant::Float(f64::from_bits(*bits as u64)));
             return self.resume(k, s);
@@ -152,13 +154,18 @@ impl<'a> Converter<'a> {
                 };
                 self.let_prim("old", load, vec![r], move |c, old| {
                     let add = PrimOp::IntArith(IntKind::Tagged, IntOp::Add);
-                    c.let_prim("new", add, vec![old, Simple::tagged(delta)], move |c, new| {
-                        let set = PrimOp::BlockSet {
-                            field: 0,
-                            kind: FieldKind::Immediate,
-                        };
-                        c.prim_to(set, vec![r, new], k, "u")
-                    })
+                    c.let_prim(
+                        "new",
+                        add,
+                        vec![old, Simple::tagged(delta)],
+                        move |c, new| {
+                            let set = PrimOp::BlockSet {
+                                field: 0,
+                                kind: FieldKind::Immediate,
+                            };
+                            c.prim_to(set, vec![r, new], k, "u")
+                        },
+                    )
                 })
             }
             (P::IntArith(kind, op), [a, b]) => self.int_arith(*kind, *op, *a, *b, k),
@@ -166,9 +173,12 @@ impl<'a> Converter<'a> {
                 let kind = *kind;
                 let hint = naked_hint(kind, &k);
                 self.unboxed_int(kind, *a, move |c, x| {
-                    c.let_prim(&hint, PrimOp::IntNeg(int_kind(kind)), vec![x], move |c, r| {
-                        c.boxed_int_to(kind, r, k)
-                    })
+                    c.let_prim(
+                        &hint,
+                        PrimOp::IntNeg(int_kind(kind)),
+                        vec![x],
+                        move |c, r| c.boxed_int_to(kind, r, k),
+                    )
                 })
             }
             (P::Not, [a]) => self.prim_to(PrimOp::BooleanNot, vec![*a], k, h),
@@ -197,18 +207,30 @@ impl<'a> Converter<'a> {
             }
             (P::StringGet { checked }, [s, i]) => {
                 let (s, i) = (*s, *i);
-                self.bounds_checked(*checked, PrimOp::StringLength(StringKind::String), s, i, move |c| {
-                    let load = PrimOp::StringLoad(StringKind::String);
-                    c.let_prim("byte", load, vec![s, i], move |c, b| c.tag_to(b, k))
-                })
+                self.bounds_checked(
+                    *checked,
+                    PrimOp::StringLength(StringKind::String),
+                    s,
+                    i,
+                    move |c| {
+                        let load = PrimOp::StringLoad(StringKind::String);
+                        c.let_prim("byte", load, vec![s, i], move |c, b| c.tag_to(b, k))
+                    },
+                )
             }
             (P::BytesSet { checked }, [s, i, ch]) => {
                 let (s, i, ch) = (*s, *i, *ch);
-                self.bounds_checked(*checked, PrimOp::StringLength(StringKind::Bytes), s, i, move |c| {
-                    c.let_prim("byte", PrimOp::UntagImmediate, vec![ch], move |c, b| {
-                        c.prim_to(PrimOp::BytesSet, vec![s, i, b], k, "u")
-                    })
-                })
+                self.bounds_checked(
+                    *checked,
+                    PrimOp::StringLength(StringKind::Bytes),
+                    s,
+                    i,
+                    move |c| {
+                        c.let_prim("byte", PrimOp::UntagImmediate, vec![ch], move |c, b| {
+                            c.prim_to(PrimOp::BytesSet, vec![s, i, b], k, "u")
+                        })
+                    },
+                )
             }
             (P::BytesCreate, _) => self.runtime("caml_create_bytes", args, k),
             (P::BlitString, _) => self.runtime("caml_blit_string", args, k),
@@ -274,7 +296,12 @@ impl<'a> Converter<'a> {
         })
     }
 
-    pub(super) fn runtime_call(&mut self, name: &str, args: Vec<Simple>, return_to: Return) -> Expr {
+    pub(super) fn runtime_call(
+        &mut self,
+        name: &str,
+        args: Vec<Simple>,
+        return_to: Return,
+    ) -> Expr {
         Expr::Apply(Box::new(Apply {
             callee: None,
             call_kind: CallKind::Runtime {
@@ -401,7 +428,9 @@ impl<'a> Converter<'a> {
                 if divides {
                     c.divide(kind, op, x, y, k)
                 } else {
-                    c.let_prim(&hint, op, vec![x, y], move |c, r| c.boxed_int_to(kind, r, k))
+                    c.let_prim(&hint, op, vec![x, y], move |c, r| {
+                        c.boxed_int_to(kind, r, k)
+                    })
                 }
             };
             if is_shift {
@@ -440,7 +469,9 @@ impl<'a> Converter<'a> {
         );
         let hint = naked_hint(kind, &k);
         let divide = move |c: &mut Self| {
-            c.let_prim(&hint, op, vec![x, y], move |c, r| c.boxed_int_to(kind, r, k))
+            c.let_prim(&hint, op, vec![x, y], move |c, r| {
+                c.boxed_int_to(kind, r, k)
+            })
         };
         if known_non_zero {
             return divide(self);
@@ -456,7 +487,13 @@ impl<'a> Converter<'a> {
         })
     }
 
-    fn convert_number(&mut self, from: lp::NumKind, to: lp::NumKind, a: Simple, k: Kont<'a>) -> Expr {
+    fn convert_number(
+        &mut self,
+        from: lp::NumKind,
+        to: lp::NumKind,
+        a: Simple,
+        k: Kont<'a>,
+    ) -> Expr {
         let cps_kind = |n: lp::NumKind| match n {
             lp::NumKind::Int(i) => NumKind::Int(int_kind(i)),
             lp::NumKind::Float => NumKind::Float,
@@ -470,12 +507,21 @@ impl<'a> Converter<'a> {
         }
         let (src, dst) = (cps_kind(from), cps_kind(to));
         let (unbox, rebox) = (boxed_of(from), boxed_of(to));
-        let hint = if rebox.is_none() { k.hint_or("n") } else { "n".to_string() };
+        let hint = if rebox.is_none() {
+            k.hint_or("n")
+        } else {
+            "n".to_string()
+        };
         let convert = move |c: &mut Self, x: Simple| {
-            c.let_prim(&hint, PrimOp::NumConv { src, dst }, vec![x], move |c, r| match rebox {
-                Some(n) => c.box_to(n, r, k),
-                None => c.resume(k, r),
-            })
+            c.let_prim(
+                &hint,
+                PrimOp::NumConv { src, dst },
+                vec![x],
+                move |c, r| match rebox {
+                    Some(n) => c.box_to(n, r, k),
+                    None => c.resume(k, r),
+                },
+            )
         };
         match unbox {
             Some(n) => self.unbox(n, a, convert),
@@ -489,7 +535,10 @@ impl<'a> Converter<'a> {
     /// Is `p` a test the CPS language computes as a naked 0/1?
     pub(super) fn naked_test(p: &Primitive) -> Option<()> {
         match p {
-            Primitive::Compare(CompareKind::Int | CompareKind::Float | CompareKind::Boxed(_), _)
+            Primitive::Compare(
+                CompareKind::Int | CompareKind::Float | CompareKind::Boxed(_),
+                _,
+            )
             | Primitive::PhysEqual { .. } => Some(()),
             _ => None,
         }
@@ -518,7 +567,9 @@ impl<'a> Converter<'a> {
             Primitive::Compare(CompareKind::Boxed(kind), op) => {
                 let op = PrimOp::IntComp(int_kind(*kind), comparison(*op), Signedness::Signed);
                 let n = boxed(*kind).unwrap_or(BoxedNumber::Int64);
-                self.unbox_all(n, vec![a, b], Vec::new(), move |c, xs| c.let_prim("b", op, xs, then))
+                self.unbox_all(n, vec![a, b], Vec::new(), move |c, xs| {
+                    c.let_prim("b", op, xs, then)
+                })
             }
             Primitive::PhysEqual { negated } => {
                 let op = PrimOp::PhysEqual(if *negated { Equality::Ne } else { Equality::Eq });
@@ -528,7 +579,14 @@ impl<'a> Converter<'a> {
         }
     }
 
-    fn compare(&mut self, kind: CompareKind, op: CompareOp, a: Simple, b: Simple, k: Kont<'a>) -> Expr {
+    fn compare(
+        &mut self,
+        kind: CompareKind,
+        op: CompareOp,
+        a: Simple,
+        b: Simple,
+        k: Kont<'a>,
+    ) -> Expr {
         match kind {
             CompareKind::String | CompareKind::Generic => {
                 let word = match op {
@@ -539,7 +597,11 @@ impl<'a> Converter<'a> {
                     CompareOp::Gt => "greaterthan",
                     CompareOp::Ge => "greaterequal",
                 };
-                let prefix = if kind == CompareKind::String { "caml_string_" } else { "caml_" };
+                let prefix = if kind == CompareKind::String {
+                    "caml_string_"
+                } else {
+                    "caml_"
+                };
                 self.runtime(&format!("{prefix}{word}"), vec![a, b], k)
             }
             _ => {
@@ -595,7 +657,12 @@ impl<'a> Converter<'a> {
                 c.check(
                     ok,
                     "k_out_of_bounds",
-                    |c| c.raise_predef(PredefException::InvalidArgument, Some("index out of bounds")),
+                    |c| {
+                        c.raise_predef(
+                            PredefException::InvalidArgument,
+                            Some("index out of bounds"),
+                        )
+                    },
                     access,
                 )
             })
@@ -613,11 +680,16 @@ impl<'a> Converter<'a> {
         values: impl FnOnce(&mut Self, Kont<'a>) -> Expr,
     ) -> Expr {
         self.with_join(k, "elt", move |c, join| {
-            c.let_prim("is_flat", PrimOp::IsFlatFloatArray, vec![a], move |c, flat| {
-                let yes = floats(c, join.into());
-                let no = values(c, join.into());
-                c.branch(flat, yes, no)
-            })
+            c.let_prim(
+                "is_flat",
+                PrimOp::IsFlatFloatArray,
+                vec![a],
+                move |c, flat| {
+                    let yes = floats(c, join.into());
+                    let no = values(c, join.into());
+                    c.branch(flat, yes, no)
+                },
+            )
         })
     }
 
@@ -627,9 +699,12 @@ impl<'a> Converter<'a> {
             mutability: ARRAY_MUT,
         };
         let floats = move |c: &mut Self, k: Kont<'a>| {
-            c.let_prim("x", load(ArrayKind::NakedFloats), vec![a, i], move |c, x| {
-                c.box_to(BoxedNumber::Float, x, k)
-            })
+            c.let_prim(
+                "x",
+                load(ArrayKind::NakedFloats),
+                vec![a, i],
+                move |c, x| c.box_to(BoxedNumber::Float, x, k),
+            )
         };
         match kind {
             LArrayKind::Int => self.prim_to(load(ArrayKind::Immediates), vec![a, i], k, "elt"),
@@ -641,7 +716,14 @@ impl<'a> Converter<'a> {
         }
     }
 
-    fn array_set(&mut self, kind: LArrayKind, a: Simple, i: Simple, v: Simple, k: Kont<'a>) -> Expr {
+    fn array_set(
+        &mut self,
+        kind: LArrayKind,
+        a: Simple,
+        i: Simple,
+        v: Simple,
+        k: Kont<'a>,
+    ) -> Expr {
         let set = |kind| PrimOp::ArraySet { kind };
         let floats = move |c: &mut Self, k: Kont<'a>| {
             c.unbox(BoxedNumber::Float, v, move |c, x| {
@@ -681,17 +763,31 @@ impl<'a> Converter<'a> {
                 self.with_join(k, "array", move |c, join| {
                     c.let_prim("is_int", PrimOp::IsInt, vec![first], move |c, is_int| {
                         let values = elements.clone();
-                        let as_values =
-                            c.prim_to(make(ArrayKind::Values), values.clone(), join.into(), "array");
-                        let as_block = c.let_prim("tag", PrimOp::GetTag, vec![first], move |c, tag| {
-                            let op = PrimOp::IntComp(IntKind::Naked, Comparison::Eq, Signedness::Signed);
-                            let double = Simple::naked(obs::tag::DOUBLE as i64);
-                            c.let_prim("is_float", op, vec![tag, double], move |c, is_float| {
-                                let yes = floats(c, elements, Join::into(join));
-                                let no = c.prim_to(make(ArrayKind::Values), values, join.into(), "array");
-                                c.branch(is_float, yes, no)
-                            })
-                        });
+                        let as_values = c.prim_to(
+                            make(ArrayKind::Values),
+                            values.clone(),
+                            join.into(),
+                            "array",
+                        );
+                        let as_block =
+                            c.let_prim("tag", PrimOp::GetTag, vec![first], move |c, tag| {
+                                let op = PrimOp::IntComp(
+                                    IntKind::Naked,
+                                    Comparison::Eq,
+                                    Signedness::Signed,
+                                );
+                                let double = Simple::naked(obs::tag::DOUBLE as i64);
+                                c.let_prim("is_float", op, vec![tag, double], move |c, is_float| {
+                                    let yes = floats(c, elements, Join::into(join));
+                                    let no = c.prim_to(
+                                        make(ArrayKind::Values),
+                                        values,
+                                        join.into(),
+                                        "array",
+                                    );
+                                    c.branch(is_float, yes, no)
+                                })
+                            });
                         c.branch(is_int, as_values, as_block)
                     })
                 })

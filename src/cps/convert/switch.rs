@@ -187,12 +187,18 @@ impl<'a> Converter<'a> {
                     };
                     for (constant, action) in tests.into_iter().rev() {
                         let k_test = Kont::meta("differ", move |c, differ| {
-                            c.let_prim("differ", PrimOp::UntagImmediate, vec![differ], move |c, d| {
-                                let mut conts = Conts::new();
-                                let next = c.arm("k_next", rest, &mut conts);
-                                let test = switch(d, [(0, action), (1, next)].into_iter().collect());
-                                let_conts(conts, test)
-                            })
+                            c.let_prim(
+                                "differ",
+                                PrimOp::UntagImmediate,
+                                vec![differ],
+                                move |c, d| {
+                                    let mut conts = Conts::new();
+                                    let next = c.arm("k_next", rest, &mut conts);
+                                    let test =
+                                        switch(d, [(0, action), (1, next)].into_iter().collect());
+                                    let_conts(conts, test)
+                                },
+                            )
                         });
                         rest = c.runtime("caml_string_notequal", vec![s, constant], k_test);
                     }

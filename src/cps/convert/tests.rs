@@ -25,7 +25,11 @@ pub(crate) fn forwarders(p: &Program) -> Vec<String> {
             Expr::Let(l) => walk(&l.body, found),
             Expr::LetCont(lc) => {
                 let (handlers, body): (Vec<(&Continuation, &ContHandler)>, &Expr) = match &**lc {
-                    LetCont::NonRecursive { cont, handler, body } => (vec![(cont, handler)], body),
+                    LetCont::NonRecursive {
+                        cont,
+                        handler,
+                        body,
+                    } => (vec![(cont, handler)], body),
                     LetCont::Recursive { handlers, body } => {
                         (handlers.iter().map(|(k, h)| (k, h)).collect(), body)
                     }
@@ -62,7 +66,11 @@ fn checked(p: &Program, closed_code: bool) {
     if let Err(errors) = check_with(p, CheckOptions { closed_code }) {
         panic!(
             "checker: {}\n{}",
-            errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"),
+            errors
+                .iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join("\n"),
             print::program(p)
         );
     }
@@ -73,19 +81,82 @@ fn checked(p: &Program, closed_code: bool) {
 /// `p`. Returns the open and the closed program.
 pub(crate) fn agree(p: &lambda::Program) -> (Program, Program) {
     on_stack(|| {
-        let expected = outcome_text(&crate::lambda::interpret::interpret(p).expect("Lambda interpreter"));
+        let expected =
+            outcome_text(&crate::lambda::interpret::interpret(p).expect("Lambda interpreter"));
         let open = convert_program(p).expect("conversion");
         checked(&open, false);
-        assert_eq!(forwarders(&open), Vec::<String>::new(), "{}", print::program(&open));
+        assert_eq!(
+            forwarders(&open),
+            Vec::<String>::new(),
+            "{}",
+            print::program(&open)
+        );
         let got = outcome_text(&interp::interpret(&open));
-        assert_eq!(got, expected, "open CPS runs differently:\n{}", print::program(&open));
+        assert_eq!(
+            got,
+            expected,
+            "open CPS runs differently:\n{}",
+            print::program(&open)
+        );
         let closed = crate::cps::closures::close_program(open.clone()).expect("closure conversion");
         checked(&closed, true);
-        assert_eq!(forwarders(&closed), Vec::<String>::new(), "{}", print::program(&closed));
+        assert_eq!(
+            forwarders(&closed),
+            Vec::<String>::new(),
+            "{}",
+            print::program(&closed)
+        );
         let got = outcome_text(&interp::interpret(&closed));
-        assert_eq!(got, expected, "closed CPS runs differently:\n{}", print::program(&closed));
+        assert_eq!(
+            got,
+            expected,
+            "closed CPS runs differently:\n{}",
+            print::program(&closed)
+        );
         (open, closed)
     })
+}
+
+/// Parse, type and lower an OCaml program (what the pipeline's passes do
+/// before CPS conversion).
+pub(crate) fn lower(name: &str, text: &str) -> Result<lambda::Program, String> {
+    let file = crate::diagnostics::SourceFile::new(name, text);
+    let ast = crate::syntax::parse(&file).map_err(|d| file.render(&d))?;
+    let typed = crate::types::check_program(&file, &ast).map_err(|d| file.render(&d))?;
+    let mut warnings = Vec::new();
+    crate::lambda::lower::lower_program(&file, &typed, &mut warnings).map_err(|d| file.render(&d))
+}
+
+/// Lower `text` and [`agree`] on it.
+pub(crate) fn agree_source(text: &str) -> (Program, Program) {
+    let p = on_stack(|| lower("test.ml", text)).expect("lowering");
+    agree(&p)
+}
+
+fn print_line(b: &mut Builder, e: Lambda) -> Lambda {
+    seq(vec![b.print_int(e), print_newline()])
+}
+
+fn print_text(b: &mut Builder, s: &str) -> Lambda {
+    b.print_string(string(s))
+}
+
+fn not_found() -> Lambda {
+    predef(PredefException::NotFound)
+}
+
+/// `try e with _ -> print "caught: <message>"` for an `Invalid_argument`
+/// or `Failure` (field 1 of the exception is its message).
+fn catch_message(b: &mut Builder, e: Lambda) -> Lambda {
+    let exn = b.var("exn");
+    let msg = b.print_string(field(1, var(&exn)));
+    try_with(seq(vec![e, unit()]), &exn, seq(vec![msg, print_newline()]))
+}
+
+fn catch_any(b: &mut Builder, e: Lambda, text: &str) -> Lambda {
+    let exn = b.var("exn");
+    let handler = print_text(b, text);
+    try_with(seq(vec![e, unit()]), &exn, handler)
 }
 
 #[test]
@@ -104,18 +175,6 @@ fn factorial() {
     );
     let (open, closed) = agree(&b.program(main));
     println!("{}\n{}", print::program(&open), print::program(&closed));
-}
-
-fn print_line(b: &mut Builder, e: Lambda) -> Lambda {
-    seq(vec![b.print_int(e), print_newline()])
-}
-
-fn print_text(b: &mut Builder, s: &str) -> Lambda {
-    b.print_string(string(s))
-}
-
-fn not_found() -> Lambda {
-    predef(PredefException::NotFound)
 }
 
 /// The seed's `map`: `f x :: map f r`, the arguments right to left.
@@ -147,185 +206,31 @@ fn map_over_a_list() {
         ],
     });
     let squares = b.var("squares");
-    let sum_first = print_line(&mut b, add(field(0, var(&squares)), field(0, field(1, var(&squares)))));
+    let sum_first = print_line(
+        &mut b,
+        add(field(0, var(&squares)), field(0, field(1, var(&squares)))),
+    );
     let main = letrec(
         vec![(map.clone(), func(&[&f, &l], map_body))],
         let_(
             &show,
             function(&[&x], show_body),
-            let_(&squares, apply(var(&map), vec![var(&show), list]), sum_first),
-        ),
-    );
-    agree(&b.program(main));
-}
-
-/// The seed's `f cond`: a raise in one arm of the `if` whose join builds
-/// the pair.
-#[test]
-fn f_cond() {
-    let mut b = Builder::new();
-    let (f, cond, v) = (b.var("f"), b.var("cond"), b.var("v"));
-    let body = let_(
-        &v,
-        if_(var(&cond), raise(not_found()), int(0)),
-        make_block(0, vec![var(&v), var(&v)]),
-    );
-    let main = letrec(
-        vec![(f.clone(), func(&[&cond], body))],
-        seq(vec![
-            print_line(&mut b, field(0, apply(var(&f), vec![boolean(false)]))),
-            print_line(&mut b, field(1, apply(var(&f), vec![boolean(true)]))),
-        ]),
-    );
-    let (open, _) = agree(&b.program(main));
-    let text = print::program(&open);
-    assert!(text.contains("[pop k_exn]"), "{text}");
-}
-
-/// A raise caught in the same function is a jump to the handler.
-#[test]
-fn local_raise_is_a_jump() {
-    let mut b = Builder::new();
-    let (f, x, e) = (b.var("f"), b.var("x"), b.var("e"));
-    let body = try_with(
-        if_(int_cmp(CompareOp::Gt, var(&x), int(0)), raise(not_found()), int(1)),
-        &e,
-        int(2),
-    );
-    let main = letrec(
-        vec![(f.clone(), func(&[&x], body))],
-        seq(vec![
-            print_line(&mut b, apply(var(&f), vec![int(5)])),
-            print_line(&mut b, apply(var(&f), vec![int(-5)])),
-        ]),
-    );
-    let (open, _) = agree(&b.program(main));
-    let text = print::program(&open);
-    assert!(text.contains("apply_cont k_handler $Not_found [pop k_handler]"), "{text}");
-    assert!(text.contains("[push k_handler]"), "{text}");
-}
-
-/// A `try` whose body cannot raise loses its handler.
-#[test]
-fn try_that_cannot_raise() {
-    let mut b = Builder::new();
-    let (x, e) = (b.var("x"), b.var("e"));
-    let main = let_(
-        &x,
-        try_with(add(int(1), int(2)), &e, int(0)),
-        print_line(&mut b, var(&x)),
-    );
-    let (open, _) = agree(&b.program(main));
-    let text = print::program(&open);
-    assert!(!text.contains("push"), "{text}");
-}
-
-/// An exception from a callee is caught by the caller; one the handler
-/// does not match is raised again, unchanged.
-#[test]
-fn exceptions_across_calls_and_reraise() {
-    let mut b = Builder::new();
-    let (thrower, n, e) = (b.var("thrower"), b.var("n"), b.var("e"));
-    let thrower_body = switch(
-        var(&n),
-        vec![
-            (vec![SwitchCase::Int(0)], raise(not_found())),
-            (vec![SwitchCase::Int(1)], raise(predef_exn(PredefException::Failure, vec![string("boom")]))),
-        ],
-        Some(var(&n)),
-    );
-    // try thrower n with Not_found -> -1 | e -> reraise e
-    let mut calls = Vec::new();
-    for arg in [7, 0, 1] {
-        let e = b.var("e");
-        let guarded = try_with(
-            apply(var(&thrower), vec![int(arg)]),
-            &e,
-            if_(
-                prim(Primitive::PhysEqual { negated: false }, vec![var(&e), not_found()]),
-                int(-1),
-                reraise(var(&e)),
+            let_(
+                &squares,
+                apply(var(&map), vec![var(&show), list]),
+                sum_first,
             ),
-        );
-        calls.push(print_line(&mut b, guarded));
-    }
-    let _ = e;
-    let main = letrec(vec![(thrower.clone(), func(&[&n], thrower_body))], seq(calls));
-    agree(&b.program(main));
-}
-
-/// `exit` from inside two `try` bodies to a `catch` outside both pops both
-/// handlers, one jump per handler.
-#[test]
-fn static_raise_out_of_two_trys() {
-    let mut b = Builder::new();
-    let (f, x, e1, e2, r) = (b.var("f"), b.var("x"), b.var("e1"), b.var("e2"), b.var("r"));
-    let label = b.label();
-    let inner = try_with(
-        if_(
-            int_cmp(CompareOp::Gt, var(&x), int(0)),
-            exit(label, vec![add(var(&x), int(100))]),
-            apply(var(&f), vec![int(1)]),
         ),
-        &e2,
-        reraise(var(&e2)),
-    );
-    let body = catch(try_with(inner, &e1, int(-1)), label, &[&r], mul(var(&r), int(2)));
-    let main = letrec(
-        vec![(f.clone(), func(&[&x], body))],
-        seq(vec![
-            print_line(&mut b, apply(var(&f), vec![int(5)])),
-            print_line(&mut b, apply(var(&f), vec![int(0)])),
-        ]),
-    );
-    let (open, _) = agree(&b.program(main));
-    let text = print::program(&open);
-    assert!(text.contains("k_pop"), "{text}");
-}
-
-/// `Fun.protect ~finally work`, as the prelude writes it: the cleanup runs
-/// on both exits, and the exception goes on afterwards.
-#[test]
-fn unwind_protect() {
-    let mut b = Builder::new();
-    let (protect, finally, work, u, e, result, u2) = (
-        b.var("protect"),
-        b.var("finally"),
-        b.var("work"),
-        b.var("u"),
-        b.var("work_exn"),
-        b.var("result"),
-        b.var("u2"),
-    );
-    let protect_body = let_(
-        &result,
-        try_with(
-            apply(var(&work), vec![unit()]),
-            &e,
-            seq(vec![apply(var(&finally), vec![unit()]), reraise(var(&e))]),
-        ),
-        seq(vec![apply(var(&finally), vec![unit()]), var(&result)]),
-    );
-    let cleanup = function(&[&u], print_text(&mut b, "cleanup\n"));
-    let ok_work = function(&[&u2], int(42));
-    let (u3, e3) = (b.var("u3"), b.var("e3"));
-    let bad_work = function(&[&u3], raise(not_found()));
-    let main = letrec(
-        vec![(protect.clone(), func(&[&finally, &work], protect_body))],
-        seq(vec![
-            print_line(&mut b, apply(var(&protect), vec![cleanup.clone(), ok_work])),
-            try_with(
-                print_line(&mut b, apply(var(&protect), vec![cleanup.clone(), bad_work.clone()])),
-                &e3,
-                print_text(&mut b, "caught\n"),
-            ),
-            apply(var(&protect), vec![cleanup, bad_work]),
-        ]),
     );
     agree(&b.program(main));
 }
 
-fn test_switch(b: &mut Builder, scrutinee: Lambda, arms: Vec<(Vec<SwitchCase>, i64)>, default: Option<i64>) -> Lambda {
+fn test_switch(
+    b: &mut Builder,
+    scrutinee: Lambda,
+    arms: Vec<(Vec<SwitchCase>, i64)>,
+    default: Option<i64>,
+) -> Lambda {
     let sw = switch(
         scrutinee,
         arms.into_iter().map(|(cases, n)| (cases, int(n))).collect(),
@@ -341,11 +246,33 @@ fn switches() {
     let mut items = Vec::new();
     for n in [-3, 0, 1, 2, 5, 40, 1000] {
         // dense with a default, sparse with a default, exhaustive
-        items.push(test_switch(&mut b, int(n), vec![(vec![SwitchCase::Int(0)], 10), (vec![SwitchCase::Int(1), SwitchCase::Int(2)], 12)], Some(99)));
-        items.push(test_switch(&mut b, int(n), vec![(vec![SwitchCase::Int(-3)], 1), (vec![SwitchCase::Int(40)], 2), (vec![SwitchCase::Int(1000)], 3)], Some(4)));
+        items.push(test_switch(
+            &mut b,
+            int(n),
+            vec![
+                (vec![SwitchCase::Int(0)], 10),
+                (vec![SwitchCase::Int(1), SwitchCase::Int(2)], 12),
+            ],
+            Some(99),
+        ));
+        items.push(test_switch(
+            &mut b,
+            int(n),
+            vec![
+                (vec![SwitchCase::Int(-3)], 1),
+                (vec![SwitchCase::Int(40)], 2),
+                (vec![SwitchCase::Int(1000)], 3),
+            ],
+            Some(4),
+        ));
     }
     for n in [0, 1] {
-        items.push(test_switch(&mut b, int(n), vec![(vec![SwitchCase::Int(0)], 5), (vec![SwitchCase::Int(1)], 6)], None));
+        items.push(test_switch(
+            &mut b,
+            int(n),
+            vec![(vec![SwitchCase::Int(0)], 5), (vec![SwitchCase::Int(1)], 6)],
+            None,
+        ));
     }
     // Constants and blocks mixed, with and without a default.
     for v in [int(0), int(1), block(0), block(1), block(2)] {
@@ -367,7 +294,12 @@ fn switches() {
         ));
     }
     for v in [block(0), block(3)] {
-        items.push(test_switch(&mut b, v, vec![(vec![SwitchCase::Tag(3)], 8)], Some(9)));
+        items.push(test_switch(
+            &mut b,
+            v,
+            vec![(vec![SwitchCase::Tag(3)], 8)],
+            Some(9),
+        ));
     }
     agree(&b.program(seq(items)));
 }
@@ -379,7 +311,11 @@ fn string_switch() {
     for s in ["apple", "pear", "fig", ""] {
         let sw = Lambda::StringSwitch {
             scrutinee: Box::new(string(s)),
-            arms: vec![(b"apple".to_vec(), int(1)), (b"fig".to_vec(), int(2)), (Vec::new(), int(3))],
+            arms: vec![
+                (b"apple".to_vec(), int(1)),
+                (b"fig".to_vec(), int(2)),
+                (Vec::new(), int(3)),
+            ],
             default: Some(Box::new(int(0))),
         };
         items.push(print_line(&mut b, sw));
@@ -400,42 +336,69 @@ fn loops_and_mutable_variables() {
             seq(vec![
                 while_(
                     int_cmp(CompareOp::Lt, var(&i), int(10)),
-                    seq(vec![assign(&s, add(var(&s), var(&i))), assign(&i, add(var(&i), int(1)))]),
+                    seq(vec![
+                        assign(&s, add(var(&s), var(&i))),
+                        assign(&i, add(var(&i), int(1))),
+                    ]),
                 ),
                 print_line(&mut b, var(&s)),
             ]),
         ),
     );
-    let up = for_(&j, int(1), int(3), Direction::Upto, print_line(&mut b, var(&j)));
-    let down = for_(&k, int(3), int(1), Direction::Downto, print_line(&mut b, var(&k)));
+    let up = for_(
+        &j,
+        int(1),
+        int(3),
+        Direction::Upto,
+        print_line(&mut b, var(&j)),
+    );
+    let down = for_(
+        &k,
+        int(3),
+        int(1),
+        Direction::Downto,
+        print_line(&mut b, var(&k)),
+    );
     let (m, n) = (b.var("m"), b.var("n"));
-    let empty = for_(&m, int(5), int(1), Direction::Upto, print_line(&mut b, var(&m)));
+    let empty = for_(
+        &m,
+        int(5),
+        int(1),
+        Direction::Upto,
+        print_line(&mut b, var(&m)),
+    );
     let max_int = (1i64 << 62) - 1;
-    let at_max = for_(&n, int(max_int - 1), int(max_int), Direction::Upto, print_line(&mut b, var(&n)));
+    let at_max = for_(
+        &n,
+        int(max_int - 1),
+        int(max_int),
+        Direction::Upto,
+        print_line(&mut b, var(&n)),
+    );
     agree(&b.program(seq(vec![while_loop, up, down, empty, at_max])));
-}
-
-/// `try e with _ -> print "caught: <message>"` for an `Invalid_argument`
-/// or `Failure` (field 1 of the exception is its message).
-fn catch_message(b: &mut Builder, e: Lambda) -> Lambda {
-    let exn = b.var("exn");
-    let msg = b.print_string(field(1, var(&exn)));
-    try_with(seq(vec![e, unit()]), &exn, seq(vec![msg, print_newline()]))
-}
-
-fn catch_any(b: &mut Builder, e: Lambda, text: &str) -> Lambda {
-    let exn = b.var("exn");
-    let handler = print_text(b, text);
-    try_with(seq(vec![e, unit()]), &exn, handler)
 }
 
 #[test]
 fn arrays_of_every_kind() {
     use crate::lambda::primitive::ArrayKind;
     let mut b = Builder::new();
-    let get = |k, a: Lambda, i: i64| prim(Primitive::ArrayGet { kind: k, checked: true }, vec![a, int(i)]);
+    let get = |k, a: Lambda, i: i64| {
+        prim(
+            Primitive::ArrayGet {
+                kind: k,
+                checked: true,
+            },
+            vec![a, int(i)],
+        )
+    };
     let set = |k, a: Lambda, i: i64, v: Lambda| {
-        prim(Primitive::ArraySet { kind: k, checked: true }, vec![a, int(i), v])
+        prim(
+            Primitive::ArraySet {
+                kind: k,
+                checked: true,
+            },
+            vec![a, int(i), v],
+        )
     };
     let mut items = Vec::new();
     for kind in [ArrayKind::Int, ArrayKind::Addr, ArrayKind::Gen] {
@@ -470,9 +433,15 @@ fn arrays_of_every_kind() {
     items.push(let_(
         &v,
         vect,
-        seq(vec![b.print_float_g(get(ArrayKind::Gen, var(&v), 2)), print_newline()]),
+        seq(vec![
+            b.print_float_g(get(ArrayKind::Gen, var(&v), 2)),
+            print_newline(),
+        ]),
     ));
-    items.push(catch_message(&mut b, prim(Primitive::MakeVect, vec![int(-1), int(0)])));
+    items.push(catch_message(
+        &mut b,
+        prim(Primitive::MakeVect, vec![int(-1), int(0)]),
+    ));
     agree(&b.program(seq(items)));
 }
 
@@ -480,9 +449,13 @@ fn arrays_of_every_kind() {
 fn strings_and_bytes() {
     let mut b = Builder::new();
     let s = b.var("s");
-    let char_at = |s: &Var, i: i64| prim(Primitive::StringGet { checked: true }, vec![var(s), int(i)]);
+    let char_at =
+        |s: &Var, i: i64| prim(Primitive::StringGet { checked: true }, vec![var(s), int(i)]);
     let set = |s: &Var, i: i64, c: u8| {
-        prim(Primitive::BytesSet { checked: true }, vec![var(s), int(i), int(c as i64)])
+        prim(
+            Primitive::BytesSet { checked: true },
+            vec![var(s), int(i), int(c as i64)],
+        )
     };
     let body = seq(vec![
         set(&s, 0, b'h'),
@@ -506,58 +479,174 @@ fn numbers() {
     let i64c = |n: i64| Lambda::Const(lambda::Constant::Boxed(IntKind::Int64, n));
     let i32c = |n: i64| Lambda::Const(lambda::Constant::Boxed(IntKind::Int32, n));
     let to_int = |k: IntKind, e: Lambda| {
-        prim(Primitive::Convert { from: NumKind::Int(k), to: NumKind::Int(IntKind::Int) }, vec![e])
+        prim(
+            Primitive::Convert {
+                from: NumKind::Int(k),
+                to: NumKind::Int(IntKind::Int),
+            },
+            vec![e],
+        )
     };
-    let arith = |k: IntKind, op: IntOp, a: Lambda, c: Lambda| prim(Primitive::IntArith(k, op), vec![a, c]);
+    let arith =
+        |k: IntKind, op: IntOp, a: Lambda, c: Lambda| prim(Primitive::IntArith(k, op), vec![a, c]);
     let mut items = vec![
         print_line(&mut b, int_op(IntOp::Div, int(17), int(5))),
         print_line(&mut b, int_op(IntOp::Mod, int(-17), int(5))),
-        catch_any(&mut b, int_op(IntOp::Div, int(1), int(0)), "Division_by_zero\n"),
-        catch_any(&mut b, int_op(IntOp::Mod, int(1), int(0)), "Division_by_zero\n"),
+        catch_any(
+            &mut b,
+            int_op(IntOp::Div, int(1), int(0)),
+            "Division_by_zero\n",
+        ),
+        catch_any(
+            &mut b,
+            int_op(IntOp::Mod, int(1), int(0)),
+            "Division_by_zero\n",
+        ),
         print_line(&mut b, int_op(IntOp::Lsl, int(1), int(62))),
         print_line(&mut b, int_op(IntOp::Asr, int(-16), int(2))),
         print_line(&mut b, int_op(IntOp::Lsr, int(-1), int(1))),
         print_line(&mut b, add(int((1 << 62) - 1), int(1))),
         print_line(&mut b, prim(Primitive::IntNeg(IntKind::Int), vec![int(5)])),
-        print_line(&mut b, to_int(IntKind::Int64, arith(IntKind::Int64, IntOp::Mul, i64c(1 << 40), i64c(1 << 30)))),
-        print_line(&mut b, to_int(IntKind::Int32, arith(IntKind::Int32, IntOp::Add, i32c(i32::MAX as i64), i32c(1)))),
-        catch_any(&mut b, arith(IntKind::Int64, IntOp::Div, i64c(1), i64c(0)), "Division_by_zero\n"),
         print_line(
             &mut b,
-            prim(Primitive::Compare(CompareKind::Boxed(IntKind::Int64), CompareOp::Lt), vec![i64c(-1), i64c(1)]),
+            to_int(
+                IntKind::Int64,
+                arith(IntKind::Int64, IntOp::Mul, i64c(1 << 40), i64c(1 << 30)),
+            ),
         ),
-        print_line(&mut b, prim(Primitive::CompareTotal(CompareKind::Boxed(IntKind::Int32)), vec![i32c(5), i32c(2)])),
-        print_line(&mut b, prim(Primitive::CompareTotal(CompareKind::Int), vec![int(1), int(2)])),
-        print_line(&mut b, prim(Primitive::CompareTotal(CompareKind::Float), vec![float(f64::NAN), float(1.0)])),
-        print_line(&mut b, prim(Primitive::Compare(CompareKind::Float, CompareOp::Ne), vec![float(f64::NAN), float(f64::NAN)])),
-        print_line(&mut b, prim(Primitive::Compare(CompareKind::String, CompareOp::Lt), vec![string("ab"), string("b")])),
-        print_line(&mut b, prim(Primitive::CompareTotal(CompareKind::String), vec![string("b"), string("ab")])),
+        print_line(
+            &mut b,
+            to_int(
+                IntKind::Int32,
+                arith(IntKind::Int32, IntOp::Add, i32c(i32::MAX as i64), i32c(1)),
+            ),
+        ),
+        print_line(
+            &mut b,
+            to_int(IntKind::Int64, arith(IntKind::Int64, IntOp::Lsl, i64c(3), int(4))),
+        ),
+        catch_any(
+            &mut b,
+            arith(IntKind::Int64, IntOp::Div, i64c(1), i64c(0)),
+            "Division_by_zero\n",
+        ),
+        print_line(
+            &mut b,
+            prim(
+                Primitive::Compare(CompareKind::Boxed(IntKind::Int64), CompareOp::Lt),
+                vec![i64c(-1), i64c(1)],
+            ),
+        ),
+        print_line(
+            &mut b,
+            prim(
+                Primitive::CompareTotal(CompareKind::Boxed(IntKind::Int32)),
+                vec![i32c(5), i32c(2)],
+            ),
+        ),
+        print_line(
+            &mut b,
+            prim(
+                Primitive::CompareTotal(CompareKind::Int),
+                vec![int(1), int(2)],
+            ),
+        ),
+        print_line(
+            &mut b,
+            prim(
+                Primitive::CompareTotal(CompareKind::Float),
+                vec![float(f64::NAN), float(1.0)],
+            ),
+        ),
+        print_line(
+            &mut b,
+            prim(
+                Primitive::Compare(CompareKind::Float, CompareOp::Ne),
+                vec![float(f64::NAN), float(f64::NAN)],
+            ),
+        ),
+        print_line(
+            &mut b,
+            prim(
+                Primitive::Compare(CompareKind::String, CompareOp::Lt),
+                vec![string("ab"), string("b")],
+            ),
+        ),
+        print_line(
+            &mut b,
+            prim(
+                Primitive::CompareTotal(CompareKind::String),
+                vec![string("b"), string("ab")],
+            ),
+        ),
         print_line(
             &mut b,
             prim(
                 Primitive::Compare(CompareKind::Generic, CompareOp::Eq),
-                vec![make_block(0, vec![int(1), string("x")]), make_block(0, vec![int(1), string("x")])],
+                vec![
+                    make_block(0, vec![int(1), string("x")]),
+                    make_block(0, vec![int(1), string("x")]),
+                ],
             ),
         ),
         catch_message(
             &mut b,
             prim(
                 Primitive::CompareTotal(CompareKind::Generic),
-                vec![function(&[&Var { id: 9999, name: "z".into() }], int(0)), int(0)],
+                vec![
+                    function(
+                        &[&Var {
+                            id: 9999,
+                            name: "z".into(),
+                        }],
+                        int(0),
+                    ),
+                    int(0),
+                ],
             ),
         ),
-        print_line(&mut b, prim(Primitive::Convert { from: NumKind::Float, to: NumKind::Int(IntKind::Int) }, vec![float(-3.75)])),
+        print_line(
+            &mut b,
+            prim(
+                Primitive::Convert {
+                    from: NumKind::Float,
+                    to: NumKind::Int(IntKind::Int),
+                },
+                vec![float(-3.75)],
+            ),
+        ),
         print_line(&mut b, prim(Primitive::Not, vec![boolean(false)])),
-        print_line(&mut b, prim(Primitive::IntOfString(IntKind::Int), vec![string("0x1f")])),
-        catch_message(&mut b, prim(Primitive::IntOfString(IntKind::Int), vec![string("nope")])),
+        print_line(
+            &mut b,
+            prim(Primitive::IntOfString(IntKind::Int), vec![string("0x1f")]),
+        ),
+        catch_message(
+            &mut b,
+            prim(Primitive::IntOfString(IntKind::Int), vec![string("nope")]),
+        ),
     ];
-    let fsum = prim(Primitive::FloatArith(FloatOp::Mul), vec![float(1.5), prim(Primitive::FloatNeg, vec![float(4.0)])]);
+    let fsum = prim(
+        Primitive::FloatArith(FloatOp::Mul),
+        vec![float(1.5), prim(Primitive::FloatNeg, vec![float(4.0)])],
+    );
     items.push(b.print_float_g(fsum));
     items.push(print_newline());
-    let conv = prim(Primitive::Convert { from: NumKind::Int(IntKind::Int), to: NumKind::Float }, vec![int(7)]);
-    items.push(b.print_float_g(prim(Primitive::FloatFn(crate::lambda::primitive::FloatFn::Sqrt), vec![conv])));
+    let conv = prim(
+        Primitive::Convert {
+            from: NumKind::Int(IntKind::Int),
+            to: NumKind::Float,
+        },
+        vec![int(7)],
+    );
+    items.push(b.print_float_g(prim(
+        Primitive::FloatFn(crate::lambda::primitive::FloatFn::Sqrt),
+        vec![conv],
+    )));
     items.push(print_newline());
-    items.push(b.print_float_g(prim(Primitive::FloatOfBits, vec![i64c(0x3FF8_0000_0000_0000)])));
+    items.push(b.print_float_g(prim(
+        Primitive::FloatOfBits,
+        vec![i64c(0x3FF8_0000_0000_0000)],
+    )));
     items.push(print_newline());
     agree(&b.program(seq(items)));
 }
@@ -574,7 +663,10 @@ fn fields_references_and_exceptions() {
     let my_exn = b.var("My_exn");
     let body = seq(vec![
         prim(Primitive::OffsetRef(5), vec![var(&r)]),
-        prim(Primitive::SetField(0), vec![var(&r), add(field(0, var(&r)), int(1))]),
+        prim(
+            Primitive::SetField(0),
+            vec![var(&r), add(field(0, var(&r)), int(1))],
+        ),
         print_line(&mut b, field(0, var(&r))),
         let_(
             &fr,
@@ -592,15 +684,32 @@ fn fields_references_and_exceptions() {
                 raise(make_block(0, vec![var(&my_exn), int(3)])),
                 &e,
                 if_(
-                    prim(Primitive::PhysEqual { negated: false }, vec![field(0, var(&e)), var(&my_exn)]),
+                    prim(
+                        Primitive::PhysEqual { negated: false },
+                        vec![field(0, var(&e)), var(&my_exn)],
+                    ),
                     print_line(&mut b, field(1, var(&e))),
                     unit(),
                 ),
             ),
         ),
-        let_(&x, prim(Primitive::NewException("Test.Other".to_string()), vec![]), raise(var(&x))),
+        let_(
+            &x,
+            prim(Primitive::NewException("Test.Other".to_string()), vec![]),
+            raise(var(&x)),
+        ),
     ]);
-    let main = let_(&r, prim(Primitive::MakeBlock { tag: 0, mutable: true }, vec![int(1)]), body);
+    let main = let_(
+        &r,
+        prim(
+            Primitive::MakeBlock {
+                tag: 0,
+                mutable: true,
+            },
+            vec![int(1)],
+        ),
+        body,
+    );
     agree(&b.program(main));
 }
 
@@ -632,7 +741,10 @@ fn deep_recursion_and_long_tail_loop() {
     let count_body = if_(
         int_cmp(CompareOp::Eq, var(&i), int(0)),
         var(&acc),
-        apply(var(&count), vec![sub(var(&i), int(1)), add(var(&acc), int(1))]),
+        apply(
+            var(&count),
+            vec![sub(var(&i), int(1)), add(var(&acc), int(1))],
+        ),
     );
     let main = letrec(
         vec![
@@ -652,110 +764,10 @@ fn deep_recursion_and_long_tail_loop() {
     });
     // Run on this (small) test thread's stack: only the heap may grow.
     let outcome = interp::interpret(&closed);
-    assert_eq!(outcome_text(&outcome), ("5000050000\n10000000\n".to_string(), String::new(), 0));
-}
-
-#[test]
-fn stack_overflow_is_an_exception() {
-    let mut b = Builder::new();
-    let (f, n, e) = (b.var("f"), b.var("n"), b.var("e"));
-    let main = letrec(
-        vec![(f.clone(), func(&[&n], add(int(1), apply(var(&f), vec![add(var(&n), int(1))]))))],
-        try_with(
-            print_line(&mut b, apply(var(&f), vec![int(0)])),
-            &e,
-            print_text(&mut b, "overflow\n"),
-        ),
+    assert_eq!(
+        outcome_text(&outcome),
+        ("5000050000\n10000000\n".to_string(), String::new(), 0)
     );
-    agree(&b.program(main));
-}
-
-/// `Int64.shift_left 3L 4`: the shift amount is an `int`, as in OCaml. (The
-/// Lambda interpreter expects an `int64` there, so this is checked against
-/// the answer OCaml gives.)
-#[test]
-fn boxed_shift_takes_an_int_amount() {
-    use crate::lambda::primitive::{IntOp, NumKind};
-    use crate::observable::IntKind;
-    let mut b = Builder::new();
-    let shifted = prim(
-        Primitive::IntArith(IntKind::Int64, IntOp::Lsl),
-        vec![Lambda::Const(lambda::Constant::Boxed(IntKind::Int64, 3)), int(4)],
-    );
-    let as_int = prim(
-        Primitive::Convert { from: NumKind::Int(IntKind::Int64), to: NumKind::Int(IntKind::Int) },
-        vec![shifted],
-    );
-    let main = print_line(&mut b, as_int);
-    let p = b.program(main);
-    let closed = on_stack(|| {
-        let open = convert_program(&p).expect("conversion");
-        crate::cps::closures::close_program(open).expect("closure conversion")
-    });
-    checked(&closed, true);
-    assert_eq!(outcome_text(&interp::interpret(&closed)), ("48\n".to_string(), String::new(), 0));
-}
-
-/// Parse, type and lower an OCaml program (what the pipeline's passes do
-/// before CPS conversion).
-pub(crate) fn lower(name: &str, text: &str) -> Result<lambda::Program, String> {
-    let file = crate::diagnostics::SourceFile::new(name, text);
-    let ast = crate::syntax::parse(&file).map_err(|d| file.render(&d))?;
-    let typed = crate::types::check_program(&file, &ast).map_err(|d| file.render(&d))?;
-    let mut warnings = Vec::new();
-    crate::lambda::lower::lower_program(&file, &typed, &mut warnings).map_err(|d| file.render(&d))
-}
-
-/// Every program of the end-to-end corpus, converted and closed, runs in
-/// the CPS interpreter with exactly the output OCaml gives it.
-#[test]
-fn corpus_runs_in_cps() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("chapters-tests/corpus");
-    let mut programs: Vec<_> = std::fs::read_dir(&dir)
-        .expect("corpus")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ml"))
-        .collect();
-    programs.sort();
-    let mut failures = Vec::new();
-    for path in programs {
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let text = std::fs::read_to_string(&path).expect("read");
-        let read = |ext: &str| std::fs::read(path.with_extension(ext)).ok();
-        let expected = (
-            String::from_utf8_lossy(&read("out").unwrap_or_default()).into_owned(),
-            String::from_utf8_lossy(&read("err").unwrap_or_default()).into_owned(),
-            read("exit")
-                .and_then(|b| String::from_utf8_lossy(&b).trim().parse().ok())
-                .unwrap_or(0),
-        );
-        let result = on_stack(|| -> Result<(String, String, i32), String> {
-            let p = lower(&name, &text)?;
-            let open = convert_program(&p)?;
-            check_with(&open, CheckOptions { closed_code: false })
-                .map_err(|e| format!("open: {}", e[0]))?;
-            if !forwarders(&open).is_empty() {
-                return Err("administrative redex".to_string());
-            }
-            let closed = crate::cps::closures::close_program(open)?;
-            check_with(&closed, CheckOptions { closed_code: true })
-                .map_err(|e| format!("closed: {}", e[0]))?;
-            Ok(outcome_text(&interp::interpret(&closed)))
-        });
-        match result {
-            Ok(got) if got == expected => {}
-            Ok(got) => failures.push(format!("{name}: expected {expected:?}\n got {got:?}")),
-            Err(e) => failures.push(format!("{name}: {e}")),
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-/// Lower `text` and [`agree`] on it.
-pub(crate) fn agree_source(text: &str) -> (Program, Program) {
-    let p = on_stack(|| lower("test.ml", text)).expect("lowering");
-    agree(&p)
 }
 
 /// Random well-typed Lambda programs (every expression is an `int`): the
@@ -785,7 +797,11 @@ impl RandomProgram {
 
     fn expr(&mut self, ints: &[Var], funs: &[Var], depth: u32) -> Lambda {
         use crate::lambda::primitive::IntOp;
-        let choice = if depth == 0 { self.next(2) } else { self.next(17) };
+        let choice = if depth == 0 {
+            self.next(2)
+        } else {
+            self.next(17)
+        };
         match choice {
             0 => int(self.next(21) as i64 - 10),
             1 => match self.pick(ints) {
@@ -793,15 +809,22 @@ impl RandomProgram {
                 None => int(self.next(5) as i64),
             },
             2 | 3 => {
-                let op = [IntOp::Add, IntOp::Sub, IntOp::Mul, IntOp::Div, IntOp::Mod][self.next(5) as usize];
+                let op = [IntOp::Add, IntOp::Sub, IntOp::Mul, IntOp::Div, IntOp::Mod]
+                    [self.next(5) as usize];
                 let a = self.expr(ints, funs, depth - 1);
                 let c = self.expr(ints, funs, depth - 1);
                 int_op(op, a, c)
             }
             4 | 5 => {
                 let op = [CompareOp::Lt, CompareOp::Eq, CompareOp::Ge][self.next(3) as usize];
-                let (a, c) = (self.expr(ints, funs, depth - 1), self.expr(ints, funs, depth - 1));
-                let (t, e) = (self.expr(ints, funs, depth - 1), self.expr(ints, funs, depth - 1));
+                let (a, c) = (
+                    self.expr(ints, funs, depth - 1),
+                    self.expr(ints, funs, depth - 1),
+                );
+                let (t, e) = (
+                    self.expr(ints, funs, depth - 1),
+                    self.expr(ints, funs, depth - 1),
+                );
                 if_(int_cmp(op, a, c), t, e)
             }
             6 => {
@@ -849,7 +872,11 @@ impl RandomProgram {
                 let cond = self.expr(ints, funs, depth - 1);
                 let out = self.expr(ints, funs, depth - 1);
                 let other = self.expr(ints, funs, depth - 1);
-                let body = if_(int_cmp(CompareOp::Gt, cond, int(0)), exit(label, vec![out]), other);
+                let body = if_(
+                    int_cmp(CompareOp::Gt, cond, int(0)),
+                    exit(label, vec![out]),
+                    other,
+                );
                 let mut inner = ints.to_vec();
                 inner.push(r.clone());
                 let handler = self.expr(&inner, funs, depth - 1);
@@ -864,7 +891,11 @@ impl RandomProgram {
                 inner.push(i.clone());
                 let step = self.expr(&inner, funs, depth - 1);
                 let body = assign(&s, add(var(&s), step));
-                let_mut(&s, int(0), seq(vec![for_(&i, lo, hi, Direction::Upto, body), var(&s)]))
+                let_mut(
+                    &s,
+                    int(0),
+                    seq(vec![for_(&i, lo, hi, Direction::Upto, body), var(&s)]),
+                )
             }
             13 => {
                 // n := k; while n > 0 do n := n - 1; acc := acc + e done; acc
@@ -881,7 +912,10 @@ impl RandomProgram {
                     let_mut(
                         &acc,
                         int(0),
-                        seq(vec![while_(int_cmp(CompareOp::Gt, var(&n), int(0)), body), var(&acc)]),
+                        seq(vec![
+                            while_(int_cmp(CompareOp::Gt, var(&n), int(0)), body),
+                            var(&acc),
+                        ]),
                     ),
                 )
             }
@@ -889,7 +923,10 @@ impl RandomProgram {
                 let scrutinee = self.expr(ints, funs, depth - 1);
                 let mut arms = Vec::new();
                 for case in 0..self.next(4) as i64 {
-                    arms.push((vec![SwitchCase::Int(case * 2)], self.expr(ints, funs, depth - 1)));
+                    arms.push((
+                        vec![SwitchCase::Int(case * 2)],
+                        self.expr(ints, funs, depth - 1),
+                    ));
                 }
                 let default = self.expr(ints, funs, depth - 1);
                 switch(scrutinee, arms, Some(default))
@@ -917,7 +954,10 @@ impl RandomProgram {
                 let mut inner = ints.to_vec();
                 inner.extend([p.clone(), q.clone()]);
                 let body = self.expr(&inner, funs, depth - 1);
-                let (a1, a2) = (self.expr(ints, funs, depth - 1), self.expr(ints, funs, depth - 1));
+                let (a1, a2) = (
+                    self.expr(ints, funs, depth - 1),
+                    self.expr(ints, funs, depth - 1),
+                );
                 let partial = b_apply_partial(&g, a1, a2);
                 let_(&g, function(&[&p, &q], body), partial)
             }
@@ -945,7 +985,255 @@ fn random_programs_agree() {
         let p = gen.b.program(seq(items));
         let result = std::panic::catch_unwind(|| agree(&p));
         if result.is_err() {
-            panic!("seed {seed}:\n{}", crate::lambda::print::program_to_string(&p));
+            panic!(
+                "seed {seed}:\n{}",
+                crate::lambda::print::program_to_string(&p)
+            );
         }
     }
+}
+
+/// The corpus converts to CPS and closes without an administrative redex,
+/// and both forms pass the checker. (The harness runs every corpus program
+/// under `flambeau interp cps`, with `--check-ir`, against OCaml's output.)
+#[test]
+fn corpus_has_no_administrative_redex() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("chapters-tests/corpus");
+    let mut programs: Vec<_> = std::fs::read_dir(&dir)
+        .expect("corpus")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ml"))
+        .collect();
+    programs.sort();
+    assert!(programs.len() > 30, "the corpus is missing");
+    for path in programs {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let text = std::fs::read_to_string(&path).expect("read");
+        on_stack(|| {
+            let p = lower(&name, &text).expect("lowering");
+            let open = convert_program(&p).expect("conversion");
+            checked(&open, false);
+            assert_eq!(forwarders(&open), Vec::<String>::new(), "{name}");
+            let closed = crate::cps::closures::close_program(open).expect("closure conversion");
+            checked(&closed, true);
+            assert_eq!(forwarders(&closed), Vec::<String>::new(), "{name}");
+        });
+    }
+}
+
+// --- exceptions ---
+
+/// The seed's `f cond`: a raise in one arm of the `if` whose join builds
+/// the pair.
+#[test]
+fn f_cond() {
+    let mut b = Builder::new();
+    let (f, cond, v) = (b.var("f"), b.var("cond"), b.var("v"));
+    let body = let_(
+        &v,
+        if_(var(&cond), raise(not_found()), int(0)),
+        make_block(0, vec![var(&v), var(&v)]),
+    );
+    let main = letrec(
+        vec![(f.clone(), func(&[&cond], body))],
+        seq(vec![
+            print_line(&mut b, field(0, apply(var(&f), vec![boolean(false)]))),
+            print_line(&mut b, field(1, apply(var(&f), vec![boolean(true)]))),
+        ]),
+    );
+    let (open, _) = agree(&b.program(main));
+    let text = print::program(&open);
+    assert!(text.contains("[pop k_exn]"), "{text}");
+}
+
+/// A raise caught in the same function is a jump to the handler.
+#[test]
+fn local_raise_is_a_jump() {
+    let mut b = Builder::new();
+    let (f, x, e) = (b.var("f"), b.var("x"), b.var("e"));
+    let body = try_with(
+        if_(
+            int_cmp(CompareOp::Gt, var(&x), int(0)),
+            raise(not_found()),
+            int(1),
+        ),
+        &e,
+        int(2),
+    );
+    let main = letrec(
+        vec![(f.clone(), func(&[&x], body))],
+        seq(vec![
+            print_line(&mut b, apply(var(&f), vec![int(5)])),
+            print_line(&mut b, apply(var(&f), vec![int(-5)])),
+        ]),
+    );
+    let (open, _) = agree(&b.program(main));
+    let text = print::program(&open);
+    assert!(
+        text.contains("apply_cont k_handler $Not_found [pop k_handler]"),
+        "{text}"
+    );
+    assert!(text.contains("[push k_handler]"), "{text}");
+}
+
+/// A `try` whose body cannot raise loses its handler.
+#[test]
+fn try_that_cannot_raise() {
+    let mut b = Builder::new();
+    let (x, e) = (b.var("x"), b.var("e"));
+    let main = let_(
+        &x,
+        try_with(add(int(1), int(2)), &e, int(0)),
+        print_line(&mut b, var(&x)),
+    );
+    let (open, _) = agree(&b.program(main));
+    let text = print::program(&open);
+    assert!(!text.contains("push"), "{text}");
+}
+
+/// An exception from a callee is caught by the caller; one the handler
+/// does not match is raised again, unchanged.
+#[test]
+fn exceptions_across_calls_and_reraise() {
+    let mut b = Builder::new();
+    let (thrower, n, e) = (b.var("thrower"), b.var("n"), b.var("e"));
+    let thrower_body = switch(
+        var(&n),
+        vec![
+            (vec![SwitchCase::Int(0)], raise(not_found())),
+            (
+                vec![SwitchCase::Int(1)],
+                raise(predef_exn(PredefException::Failure, vec![string("boom")])),
+            ),
+        ],
+        Some(var(&n)),
+    );
+    // try thrower n with Not_found -> -1 | e -> reraise e
+    let mut calls = Vec::new();
+    for arg in [7, 0, 1] {
+        let e = b.var("e");
+        let guarded = try_with(
+            apply(var(&thrower), vec![int(arg)]),
+            &e,
+            if_(
+                prim(
+                    Primitive::PhysEqual { negated: false },
+                    vec![var(&e), not_found()],
+                ),
+                int(-1),
+                reraise(var(&e)),
+            ),
+        );
+        calls.push(print_line(&mut b, guarded));
+    }
+    let _ = e;
+    let main = letrec(
+        vec![(thrower.clone(), func(&[&n], thrower_body))],
+        seq(calls),
+    );
+    agree(&b.program(main));
+}
+
+/// `exit` from inside two `try` bodies to a `catch` outside both pops both
+/// handlers, one jump per handler.
+#[test]
+fn static_raise_out_of_two_trys() {
+    let mut b = Builder::new();
+    let (f, x, e1, e2, r) = (b.var("f"), b.var("x"), b.var("e1"), b.var("e2"), b.var("r"));
+    let label = b.label();
+    let inner = try_with(
+        if_(
+            int_cmp(CompareOp::Gt, var(&x), int(0)),
+            exit(label, vec![add(var(&x), int(100))]),
+            apply(var(&f), vec![int(1)]),
+        ),
+        &e2,
+        reraise(var(&e2)),
+    );
+    let body = catch(
+        try_with(inner, &e1, int(-1)),
+        label,
+        &[&r],
+        mul(var(&r), int(2)),
+    );
+    let main = letrec(
+        vec![(f.clone(), func(&[&x], body))],
+        seq(vec![
+            print_line(&mut b, apply(var(&f), vec![int(5)])),
+            print_line(&mut b, apply(var(&f), vec![int(0)])),
+        ]),
+    );
+    let (open, _) = agree(&b.program(main));
+    let text = print::program(&open);
+    assert!(text.contains("k_pop"), "{text}");
+}
+
+/// `Fun.protect ~finally work`, as the prelude writes it: the cleanup runs
+/// on both exits, and the exception goes on afterwards.
+#[test]
+fn unwind_protect() {
+    let mut b = Builder::new();
+    let (protect, finally, work, u, e, result, u2) = (
+        b.var("protect"),
+        b.var("finally"),
+        b.var("work"),
+        b.var("u"),
+        b.var("work_exn"),
+        b.var("result"),
+        b.var("u2"),
+    );
+    let protect_body = let_(
+        &result,
+        try_with(
+            apply(var(&work), vec![unit()]),
+            &e,
+            seq(vec![apply(var(&finally), vec![unit()]), reraise(var(&e))]),
+        ),
+        seq(vec![apply(var(&finally), vec![unit()]), var(&result)]),
+    );
+    let cleanup = function(&[&u], print_text(&mut b, "cleanup\n"));
+    let ok_work = function(&[&u2], int(42));
+    let (u3, e3) = (b.var("u3"), b.var("e3"));
+    let bad_work = function(&[&u3], raise(not_found()));
+    let main = letrec(
+        vec![(protect.clone(), func(&[&finally, &work], protect_body))],
+        seq(vec![
+            print_line(&mut b, apply(var(&protect), vec![cleanup.clone(), ok_work])),
+            try_with(
+                print_line(
+                    &mut b,
+                    apply(var(&protect), vec![cleanup.clone(), bad_work.clone()]),
+                ),
+                &e3,
+                print_text(&mut b, "caught\n"),
+            ),
+            apply(var(&protect), vec![cleanup, bad_work]),
+        ]),
+    );
+    agree(&b.program(main));
+}
+
+#[test]
+fn stack_overflow_is_an_exception() {
+    let mut b = Builder::new();
+    let (f, n, e) = (b.var("f"), b.var("n"), b.var("e"));
+    let main = letrec(
+        vec![(
+            f.clone(),
+            func(
+                &[&n],
+                add(int(1), apply(var(&f), vec![add(var(&n), int(1))])),
+            ),
+        )],
+        try_with(
+            print_line(&mut b, apply(var(&f), vec![int(0)])),
+            &e,
+            print_text(&mut b, "overflow\n"),
+        ),
+    );
+    agree(&b.program(main));
 }
