@@ -370,12 +370,13 @@ impl Closer {
             for (v, s) in vars.iter().zip(&symbols) {
                 self.lifted.insert(*v, *s);
             }
+            // Listed before the sets its code allocates, for the reader.
+            self.statics
+                .push(StaticBinding::SetOfClosures { symbols, set });
             let siblings = Siblings::Static;
             for (i, code) in codes.iter().enumerate() {
                 self.close_code(*code, i, &vars, &codes, &siblings, env);
             }
-            self.statics
-                .push(StaticBinding::SetOfClosures { symbols, set });
             return self.expr(body, env);
         }
         let slots: BTreeMap<Variable, ValueSlot> = captured

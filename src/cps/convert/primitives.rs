@@ -556,24 +556,24 @@ impl<'a> Converter<'a> {
         match p {
             Primitive::Compare(CompareKind::Int, op) => {
                 let op = PrimOp::IntComp(IntKind::Tagged, comparison(*op), Signedness::Signed);
-                self.let_prim("b", op, vec![a, b], then)
+                self.let_prim("test", op, vec![a, b], then)
             }
             Primitive::Compare(CompareKind::Float, op) => {
                 let op = PrimOp::FloatComp(comparison(*op));
                 self.unbox_all(BoxedNumber::Float, vec![a, b], Vec::new(), move |c, xs| {
-                    c.let_prim("b", op, xs, then)
+                    c.let_prim("test", op, xs, then)
                 })
             }
             Primitive::Compare(CompareKind::Boxed(kind), op) => {
                 let op = PrimOp::IntComp(int_kind(*kind), comparison(*op), Signedness::Signed);
                 let n = boxed(*kind).unwrap_or(BoxedNumber::Int64);
                 self.unbox_all(n, vec![a, b], Vec::new(), move |c, xs| {
-                    c.let_prim("b", op, xs, then)
+                    c.let_prim("test", op, xs, then)
                 })
             }
             Primitive::PhysEqual { negated } => {
                 let op = PrimOp::PhysEqual(if *negated { Equality::Ne } else { Equality::Eq });
-                self.let_prim("b", op, vec![a, b], then)
+                self.let_prim("test", op, vec![a, b], then)
             }
             _ => self.fail(format!("{p} is not a naked test")),
         }

@@ -523,7 +523,10 @@ fn numbers() {
         ),
         print_line(
             &mut b,
-            to_int(IntKind::Int64, arith(IntKind::Int64, IntOp::Lsl, i64c(3), int(4))),
+            to_int(
+                IntKind::Int64,
+                arith(IntKind::Int64, IntOp::Lsl, i64c(3), int(4)),
+            ),
         ),
         catch_any(
             &mut b,
