@@ -1073,6 +1073,13 @@ impl Channels {
         self.out
     }
 
+    /// `caml_sys_exit`: the process ends now; what is still in the buffers
+    /// is lost (the library's `exit` flushes before calling it).
+    pub fn abandon(mut self, code: i64) -> Outcome {
+        self.out.exit_code = (code & 0xff) as i32;
+        self.out
+    }
+
     /// An exception escaped the program: flush (OCaml's `at_exit`), print
     /// the report on stderr, exit with status 2.
     pub fn finish_uncaught<C>(mut self, exn: &Value<C>, printer: UncaughtPrinter) -> Outcome {
