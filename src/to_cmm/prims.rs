@@ -5,7 +5,7 @@
 //! `int32` a word sign-extended from bit 31, a boxed number a pointer.
 
 use crate::cmm::helpers::{
-    add_const, add_int, add_int32, add_int_caml, and_int, and_int_caml, asr_int, bind,
+    add_const, add_int, add_int32, add_int_caml, and_int, and_int_caml, asr_const, asr_int, bind,
     block_header, box_float, div_int, div_int_caml, field_address, lsl_const, lsl_int, lsr_const,
     lsr_int, mod_int, mod_int_caml, mul_int, mul_int32, mul_int_caml, neg_int, not_caml, op,
     or_int, or_int_caml, sign_extend_32, sub_int, sub_int32, sub_int_caml, tag_int, unbox_float,
@@ -73,7 +73,7 @@ pub fn translate(
             two(args).map(|(a, b)| op(Operation::CmpF(float_cmp(c)), vec![a, b]))
         }
         PrimOp::FloatCompare => two(args).map(|(a, b)| float_compare(a, b, fresh)),
-        PrimOp::NumConv { src, dst } => one(args).map(|a| convert(src, dst, a)),
+        PrimOp::NumConv { src, dst } => one(args).map(|a| convert(src, dst, a, fresh)),
         PrimOp::BooleanNot => one(args).map(not_caml),
         PrimOp::PhysEqual(e) => two(args).map(|(a, b)| {
             let cmp = match e {
@@ -171,6 +171,12 @@ fn int_arith(k: IntKind, o: IntOp, a: Expr, b: Expr, fresh: &mut Fresh) -> Expr 
         (IntKind::Int32, IntOp::Mul) => mul_int32(a, b),
         // Only `min_int32 / -1` leaves the 32-bit range, and wraps back.
         (IntKind::Int32, IntOp::Div) => sign_extend_32(div_int(a, b, fresh)),
+        // A naked immediate is an OCaml `int` untagged: 63 bits, kept
+        // sign-extended to the word, as an `int32` is to 32.
+        (IntKind::Naked, IntOp::Add) => sign_extend_63(add_int(low_63(a), low_63(b))),
+        (IntKind::Naked, IntOp::Sub) => sign_extend_63(sub_int(low_63(a), low_63(b))),
+        (IntKind::Naked, IntOp::Mul) => sign_extend_63(mul_int(low_63(a), low_63(b))),
+        (IntKind::Naked, IntOp::Div) => sign_extend_63(div_int(a, b, fresh)),
         (_, IntOp::Add) => add_int(a, b),
         (_, IntOp::Sub) => sub_int(a, b),
         (_, IntOp::Mul) => mul_int(a, b),
@@ -194,6 +200,10 @@ fn int_shift(k: IntKind, o: ShiftOp, a: Expr, n: Expr) -> Expr {
         (IntKind::Int32, ShiftOp::Lsr) => {
             sign_extend_32(lsr_int(and_int(a, Expr::ConstInt(0xFFFF_FFFF)), n))
         }
+        (IntKind::Naked, ShiftOp::Lsl) => sign_extend_63(lsl_int(low_63(a), n)),
+        (IntKind::Naked, ShiftOp::Lsr) => {
+            sign_extend_63(lsr_int(and_int(a, Expr::ConstInt(i64::MAX)), n))
+        }
         (_, ShiftOp::Lsl) => lsl_int(a, n),
         (_, ShiftOp::Asr) => asr_int(a, n),
         (_, ShiftOp::Lsr) => lsr_int(a, n),
@@ -205,6 +215,7 @@ fn int_neg(k: IntKind, a: Expr) -> Expr {
     match k {
         IntKind::Tagged => sub_int(Expr::ConstInt(2), a),
         IntKind::Int32 => sign_extend_32(neg_int(a)),
+        IntKind::Naked => sign_extend_63(neg_int(low_63(a))),
         _ => neg_int(a),
     }
 }
@@ -281,12 +292,12 @@ fn float_compare(a: Expr, b: Expr, fresh: &mut Fresh) -> Expr {
 /// A conversion between numbers. Every integer kind but `Tagged` is a
 /// plain word (an `int32` sign-extended), so most conversions are tagging,
 /// untagging, sign extension or a float conversion.
-fn convert(src: NumKind, dst: NumKind, a: Expr) -> Expr {
+fn convert(src: NumKind, dst: NumKind, a: Expr, fresh: &mut Fresh) -> Expr {
     use IntKind::*;
     match (src, dst) {
         (NumKind::Float, NumKind::Float) => a,
         (NumKind::Float, NumKind::Int(Tagged)) => tag_int(op(Operation::IntOfFloat, vec![a])),
-        (NumKind::Float, NumKind::Int(Int32)) => sign_extend_32(op(Operation::IntOfFloat, vec![a])),
+        (NumKind::Float, NumKind::Int(Int32)) => int32_of_float(a, fresh),
         (NumKind::Float, NumKind::Int(_)) => op(Operation::IntOfFloat, vec![a]),
         (NumKind::Int(Tagged), NumKind::Float) => op(Operation::FloatOfInt, vec![untag_int(a)]),
         (NumKind::Int(_), NumKind::Float) => op(Operation::FloatOfInt, vec![a]),
@@ -296,7 +307,67 @@ fn convert(src: NumKind, dst: NumKind, a: Expr) -> Expr {
         (NumKind::Int(_), NumKind::Int(Tagged)) => tag_int(a),
         (NumKind::Int(Int32), NumKind::Int(_)) => a,
         (NumKind::Int(_), NumKind::Int(Int32)) => sign_extend_32(a),
+        (NumKind::Int(Naked), NumKind::Int(_)) => a,
+        (NumKind::Int(_), NumKind::Int(Naked)) => sign_extend_63(a),
         (NumKind::Int(_), NumKind::Int(_)) => a,
+    }
+}
+
+/// `Int32.of_float`: OCaml calls C's `(int32_t) d`, which x86-64 computes
+/// with a 32-bit `cvttsd2si`, giving `min_int32` for a float out of range
+/// (or NaN). The 64-bit conversion agrees whenever its result fits.
+fn int32_of_float(x: Expr, fresh: &mut Fresh) -> Expr {
+    bind("i", op(Operation::IntOfFloat, vec![x]), fresh, |i, _| {
+        Expr::If(
+            Box::new(op(
+                Operation::CmpI(IntCmp::Eq),
+                vec![sign_extend_32(i.clone()), i.clone()],
+            )),
+            Box::new(i),
+            Box::new(Expr::ConstInt(i32::MIN as i64)),
+        )
+    })
+}
+
+/// `e` brought back to 63 bits, sign-extended: `(e << 1) >>s 1`.
+fn sign_extend_63(e: Expr) -> Expr {
+    if let Expr::ConstInt(n) = e {
+        return Expr::ConstInt(n.wrapping_shl(1) >> 1);
+    }
+    if is_sign_extension_63(&e) {
+        return e;
+    }
+    asr_const(lsl_const(e, 1), 1)
+}
+
+fn is_sign_extension_63(e: &Expr) -> bool {
+    match e {
+        Expr::Op(Operation::Asr, args) => match args.as_slice() {
+            [Expr::Op(Operation::Lsl, inner), Expr::ConstInt(1)] => {
+                matches!(inner.as_slice(), [_, Expr::ConstInt(1)])
+            }
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// `e` for a consumer that reads only its low 63 bits (a sum, a product):
+/// the sign extension of `x` has the same low bits as `x`.
+fn low_63(e: Expr) -> Expr {
+    if !is_sign_extension_63(&e) {
+        return e;
+    }
+    match e {
+        Expr::Op(asr, args) => match <[Expr; 2]>::try_from(args) {
+            Ok([Expr::Op(lsl, inner), one]) => match <[Expr; 2]>::try_from(inner) {
+                Ok([x, _]) => x,
+                Err(inner) => Expr::Op(asr, vec![Expr::Op(lsl, inner), one]),
+            },
+            Ok([a, b]) => Expr::Op(asr, vec![a, b]),
+            Err(args) => Expr::Op(asr, args),
+        },
+        e => e,
     }
 }
 

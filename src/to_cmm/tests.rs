@@ -7,6 +7,10 @@ use crate::driver::ir::Ir;
 /// Runs `program` with the CPS interpreter and, translated, with the Cmm
 /// interpreter: both must print and exit alike.
 fn same_behaviour(program: &Program) {
+    same_behaviour_of("", program)
+}
+
+fn same_behaviour_of(what: &str, program: &Program) {
     let unit = to_cmm(program, "Test", Options::default()).expect("translates");
     assert_eq!(unit.check(), Ok(()), "{}", unit.print());
     let cps = program.interpret().expect("the CPS interpreter runs");
@@ -22,7 +26,7 @@ fn same_behaviour(program: &Program) {
             String::from_utf8_lossy(&cps.stderr),
             cps.exit_code
         ),
-        "{}",
+        "{what}\n{}",
         unit.print()
     );
 }
@@ -45,15 +49,961 @@ fn the_cps_examples_run_alike_after_translation() {
     }
 }
 
+use crate::cps::builder::{apply, apply_cont, if_then_else, Block, CodeHeader, ProgramBuilder};
+use crate::cps::ids::Names;
+use crate::cps::kinds::{IntKind, Kind};
+use crate::cps::primitives::{
+    BlockShape, Comparison, FieldKind, IntOp, Mutability, PrimOp, Signedness,
+};
+use crate::cps::terms::{CallKind, ContHandler, Expr, Param, Return, Simple};
+
+/// One piece of code, built by `build` from its header, in a program that
+/// does nothing else. Gives the code as the CPS printer shows it, and the
+/// Cmm function it becomes.
+pub(crate) fn one_function(
+    params: &[(&str, Kind)],
+    options: Options,
+    build: impl FnOnce(&mut Names, &CodeHeader) -> Expr,
+) -> (String, String) {
+    let mut p = ProgramBuilder::new();
+    let header = CodeHeader::new(&mut p.names, "f", params);
+    let body = build(&mut p.names, &header);
+    let code = header.finish(body);
+    let id = code.id;
+    p.add_code(code);
+    let done = p.return_cont;
+    let program = p.finish(apply_cont(done, vec![Simple::unit()]));
+    let cps = program
+        .code
+        .get(&id)
+        .map(|c| crate::cps::print::code(&program.names, c))
+        .unwrap_or_default();
+    let unit = to_cmm(&program, "T", options).expect("translates");
+    assert_eq!(unit.check(), Ok(()), "{}", unit.print());
+    let cmm = unit
+        .program
+        .functions()
+        .find(|f| f.name == data::linkage_name("T", "f", id.index()))
+        .map(|f| f.to_string())
+        .unwrap_or_default();
+    if std::env::var("TOCMM_PRINT").is_ok() {
+        println!("=====\n{cps}-----\n{cmm}\n");
+    }
+    (cps, cmm)
+}
+
+fn tagged(op: IntOp) -> PrimOp {
+    PrimOp::IntArith(IntKind::Tagged, op)
+}
+
+/// `let f a b c = (a + b) + c`: the intermediate sum is used once, so it
+/// is substituted, and the tagged additions share one adjustment.
 #[test]
-fn show() {
-    for p in [
-        examples::fact(10),
-        examples::safe_div(0),
-        examples::currying(),
-        examples::sum_loop(3),
+fn a_plus_b_plus_c() {
+    let (cps, cmm) = one_function(
+        &[("a", Kind::Value), ("b", Kind::Value), ("c", Kind::Value)],
+        Options::default(),
+        |names, h| {
+            let mut b = Block::new();
+            let t = b.prim(names, "t", tagged(IntOp::Add), vec![h.param(0), h.param(1)]);
+            let u = b.prim(names, "u", tagged(IntOp::Add), vec![t.into(), h.param(2)]);
+            b.finish(apply_cont(h.return_cont, vec![u.into()]))
+        },
+    );
+    assert_eq!(
+        cps,
+        "code f[my_closure] a b c -> k * k_exn =\n  let t = a + b in\n  let u = t + c in\n  apply_cont k u\n"
+    );
+    assert_eq!(
+        cmm,
+        "(function camlT__f_2 (a/1: val b/2: val c/3: val my_closure/4: val)\n (+ (+ (+ a/1 b/2) c/3) -2))"
+    );
+}
+
+fn compare(c: Comparison) -> PrimOp {
+    PrimOp::IntComp(IntKind::Tagged, c, Signedness::Signed)
+}
+
+/// `let max x y = if x < y then y else x`: the comparison, used once, is
+/// substituted into the `if`, which tests it directly.
+#[test]
+fn if_x_less_than_y_is_a_direct_comparison() {
+    let (cps, cmm) = one_function(
+        &[("x", Kind::Value), ("y", Kind::Value)],
+        Options::default(),
+        |names, h| {
+            let (k_then, k_else) = (names.cont("k_then"), names.cont("k_else"));
+            let mut b = Block::new();
+            let c = b.prim(
+                names,
+                "c",
+                compare(Comparison::Lt),
+                vec![h.param(0), h.param(1)],
+            );
+            b.let_cont(
+                k_then,
+                ContHandler::new(vec![], apply_cont(h.return_cont, vec![h.param(1)])),
+            );
+            b.let_cont(
+                k_else,
+                ContHandler::new(vec![], apply_cont(h.return_cont, vec![h.param(0)])),
+            );
+            b.finish(if_then_else(c.into(), k_then, k_else))
+        },
+    );
+    assert_eq!(
+        cps,
+        "code f[my_closure] x y -> k * k_exn =\n  let c : imm# = x < y in\n  let_cont k_then () = apply_cont k y in\n  let_cont k_else () = apply_cont k x in\n  switch c\n  | 0 -> apply_cont k_else ()\n  | 1 -> apply_cont k_then ()\n"
+    );
+    assert_eq!(
+        cmm,
+        "(function camlT__f_2 (x/1: val y/2: val my_closure/3: val)\n (if (< x/1 y/2) y/2 x/1))"
+    );
+}
+
+/// `if b then 1 else 2` on a tagged `bool` parameter: the switch is on
+/// `untag b`, and comparing `b` with the tagged `false` saves the shift.
+#[test]
+fn a_two_way_switch_tests_the_tagged_form() {
+    let (cps, cmm) = one_function(&[("b", Kind::Value)], Options::default(), |names, h| {
+        let (k_then, k_else) = (names.cont("k_then"), names.cont("k_else"));
+        let mut b = Block::new();
+        let u = b.prim(names, "u", PrimOp::UntagImmediate, vec![h.param(0)]);
+        b.let_cont(
+            k_then,
+            ContHandler::new(vec![], apply_cont(h.return_cont, vec![Simple::tagged(1)])),
+        );
+        b.let_cont(
+            k_else,
+            ContHandler::new(vec![], apply_cont(h.return_cont, vec![Simple::tagged(2)])),
+        );
+        b.finish(if_then_else(u.into(), k_then, k_else))
+    });
+    assert_eq!(
+        cps,
+        "code f[my_closure] b -> k * k_exn =\n  let u : imm# = %untag b in\n  let_cont k_then () = apply_cont k 1 in\n  let_cont k_else () = apply_cont k 2 in\n  switch u\n  | 0 -> apply_cont k_else ()\n  | 1 -> apply_cont k_then ()\n"
+    );
+    assert_eq!(
+        cmm,
+        "(function camlT__f_2 (b/1: val my_closure/2: val)\n (if (== b/1 1) 5 3))"
+    );
+}
+
+fn load_field0() -> PrimOp {
+    PrimOp::BlockLoad {
+        field: 0,
+        kind: FieldKind::Immediate,
+        mutability: Mutability::Mutable,
+    }
+}
+
+fn set_field0() -> PrimOp {
+    PrimOp::BlockSet {
+        field: 0,
+        kind: FieldKind::Immediate,
+    }
+}
+
+/// `let v = !r in r := 0; v + 1`: the read is a co-effect, the write an
+/// effect it must not cross, so `v` stays bound before the write.
+#[test]
+fn a_coeffect_does_not_cross_an_effect() {
+    let (cps, cmm) = one_function(&[("r", Kind::Value)], Options::default(), |names, h| {
+        let mut b = Block::new();
+        let v = b.prim(names, "v", load_field0(), vec![h.param(0)]);
+        b.prim(
+            names,
+            "u",
+            set_field0(),
+            vec![h.param(0), Simple::tagged(0)],
+        );
+        let w = b.prim(
+            names,
+            "w",
+            tagged(IntOp::Add),
+            vec![v.into(), Simple::tagged(1)],
+        );
+        b.finish(apply_cont(h.return_cont, vec![w.into()]))
+    });
+    assert_eq!(
+        cps,
+        "code f[my_closure] r -> k * k_exn =\n  let v = %load[0, imm, mut] r in\n  let u = %store[0, imm] r 0 in\n  let w = v + 1 in\n  apply_cont k w\n"
+    );
+    assert_eq!(
+        cmm,
+        "(function camlT__f_2 (r/1: val my_closure/2: val)\n (let v/3 (load_mut int r/1) (store int r/1 1) (+ v/3 2)))"
+    );
+}
+
+/// `let v = !r in let w = !s in v + w`: reads commute with reads, so both
+/// are substituted.
+#[test]
+fn coeffects_move_past_each_other() {
+    let (cps, cmm) = one_function(
+        &[("r", Kind::Value), ("s", Kind::Value)],
+        Options::default(),
+        |names, h| {
+            let mut b = Block::new();
+            let v = b.prim(names, "v", load_field0(), vec![h.param(0)]);
+            let w = b.prim(names, "w", load_field0(), vec![h.param(1)]);
+            let x = b.prim(names, "x", tagged(IntOp::Add), vec![v.into(), w.into()]);
+            b.finish(apply_cont(h.return_cont, vec![x.into()]))
+        },
+    );
+    assert_eq!(
+        cps,
+        "code f[my_closure] r s -> k * k_exn =\n  let v = %load[0, imm, mut] r in\n  let w = %load[0, imm, mut] s in\n  let x = v + w in\n  apply_cont k x\n"
+    );
+    assert_eq!(
+        cmm,
+        "(function camlT__f_2 (r/1: val s/2: val my_closure/3: val)\n (+ (+ (load_mut int r/1) (load_mut int s/2)) -1))"
+    );
+}
+
+/// The seed's example: `x` is used once, after a recursive continuation,
+/// but the environment is flushed on entering the loop, so `x` is bound
+/// before it and not substituted into `z`.
+#[test]
+fn no_substitution_across_a_recursive_continuation() {
+    let (cps, cmm) = one_function(
+        &[("a", Kind::Value), ("b", Kind::Value)],
+        Options::default(),
+        |names, h| {
+            let k1 = names.cont("k1");
+            let y = names.var("y");
+            let mut b = Block::new();
+            let x = b.prim(names, "x", tagged(IntOp::Add), vec![h.param(0), h.param(1)]);
+            b.let_cont_rec(vec![(
+                k1,
+                ContHandler::new(
+                    vec![Param::value(y)],
+                    apply_cont(h.return_cont, vec![y.into()]),
+                ),
+            )]);
+            let z = b.prim(
+                names,
+                "z",
+                tagged(IntOp::Add),
+                vec![x.into(), Simple::tagged(1)],
+            );
+            b.finish(apply_cont(k1, vec![z.into()]))
+        },
+    );
+    assert_eq!(
+        cps,
+        "code f[my_closure] a b -> k * k_exn =\n  let x = a + b in\n  let_cont rec k1 y = apply_cont k y in\n  let z = x + 1 in\n  apply_cont k1 z\n"
+    );
+    assert_eq!(
+        cmm,
+        "(function camlT__f_2 (a/1: val b/2: val my_closure/3: val)\n (let x/4 (+ (+ a/1 b/2) -1)\n   (catch rec (exit 1 (+ x/4 2)) with(1 y/5: val) y/5)))"
+    );
+}
+
+/// `(f x, 1)`: the call's result, used once, goes straight into the new
+/// block: effectful bindings are substituted into allocations.
+#[test]
+fn a_call_is_substituted_into_an_allocation() {
+    let (cps, cmm) = one_function(
+        &[("g", Kind::Value), ("x", Kind::Value)],
+        Options::default(),
+        |names, h| {
+            let k_r = names.cont("k_r");
+            let r = names.var("r");
+            let mut inner = Block::new();
+            let pair = inner.prim(
+                names,
+                "pair",
+                PrimOp::MakeBlock {
+                    tag: 0,
+                    shape: BlockShape::Values,
+                    mutability: Mutability::Immutable,
+                },
+                vec![r.into(), Simple::tagged(1)],
+            );
+            let inner = inner.finish(apply_cont(h.return_cont, vec![pair.into()]));
+            let mut b = Block::new();
+            b.let_cont(k_r, ContHandler::new(vec![Param::value(r)], inner));
+            b.finish(apply(
+                h.param(0),
+                vec![h.param(1)],
+                CallKind::IndirectUnknownArity,
+                Return::Cont(k_r),
+                h.exn_cont,
+            ))
+        },
+    );
+    assert_eq!(
+        cps,
+        "code f[my_closure] g x -> k * k_exn =\n  let_cont k_r r =\n    let pair = %block[0] r 1 in\n    apply_cont k pair\n  in\n  apply g x -> k_r * k_exn\n"
+    );
+    assert_eq!(
+        cmm,
+        "(function camlT__f_2 (g/1: val x/2: val my_closure/3: val)\n (let pair/5 (alloc 2048 (app (load val g/1) x/2 g/1 val) 3) pair/5))"
+    );
+}
+
+use crate::cps::builder::runtime_call;
+use crate::cps::ids::Continuation;
+use crate::cps::kinds::{BoxedNumber, NumKind};
+use crate::cps::primitives::{FloatOp, ShiftOp, StringKind};
+use crate::cps::terms::{SetOfClosures, StaticBinding, StaticConst};
+
+/// `rest` after printing `r` (of kind `kind`) and a newline on `stdout`:
+/// integers of every kind in decimal (64-bit ones as their high and low
+/// halves), floats with 17 significant digits.
+fn print_value(
+    names: &mut Names,
+    stdout: Simple,
+    formats: (Simple, Simple),
+    exn: Continuation,
+    r: Simple,
+    kind: Kind,
+    rest: Expr,
+) -> Expr {
+    let mut b = Block::new();
+    let conv = |to_tagged: &mut Block, names: &mut Names, src: IntKind, x: Simple| -> Simple {
+        to_tagged
+            .prim(
+                names,
+                "t",
+                PrimOp::NumConv {
+                    src: NumKind::Int(src),
+                    dst: NumKind::Int(IntKind::Tagged),
+                },
+                vec![x],
+            )
+            .into()
+    };
+    let mut printed: Vec<(Simple, Simple)> = Vec::new();
+    match kind {
+        Kind::Value => printed.push((formats.0, r)),
+        Kind::NakedImmediate => printed.push((formats.0, conv(&mut b, names, IntKind::Naked, r))),
+        Kind::NakedInt32 => printed.push((formats.0, conv(&mut b, names, IntKind::Int32, r))),
+        Kind::NakedInt64 | Kind::NakedNativeint => {
+            let k = if kind == Kind::NakedInt64 {
+                IntKind::Int64
+            } else {
+                IntKind::Nativeint
+            };
+            let hi = b.prim(
+                names,
+                "hi",
+                PrimOp::IntShift(k, ShiftOp::Asr),
+                vec![r, Simple::naked(32)],
+            );
+            let mask = Simple::Const(match k {
+                IntKind::Int64 => crate::cps::terms::Const::NakedInt64(0xFFFF_FFFF),
+                _ => crate::cps::terms::Const::NakedNativeint(0xFFFF_FFFF),
+            });
+            let lo = b.prim(names, "lo", PrimOp::IntArith(k, IntOp::And), vec![r, mask]);
+            printed.push((formats.0, conv(&mut b, names, k, hi.into())));
+            printed.push((formats.0, conv(&mut b, names, k, lo.into())));
+        }
+        Kind::NakedFloat => {
+            let boxed = b.prim(
+                names,
+                "boxed",
+                PrimOp::BoxNumber(BoxedNumber::Float),
+                vec![r],
+            );
+            printed.push((formats.1, boxed.into()));
+        }
+    }
+    let mut tail = rest;
+    for (format, x) in printed.into_iter().rev() {
+        let (k1, k2, k3) = (names.cont("k_fmt"), names.cont("k_out"), names.cont("k_nl"));
+        let (s, u1, u2) = (names.var("s"), names.var("u"), names.var("u"));
+        let mut out = Block::new();
+        let len = out.prim(
+            names,
+            "len",
+            PrimOp::StringLength(StringKind::String),
+            vec![s.into()],
+        );
+        let out = out.finish(runtime_call(
+            "caml_ml_output",
+            vec![
+                (stdout, Kind::Value),
+                (s.into(), Kind::Value),
+                (Simple::tagged(0), Kind::Value),
+                (len.into(), Kind::Value),
+            ],
+            vec![Kind::Value],
+            Return::Cont(k2),
+            exn,
+        ));
+        let newline = runtime_call(
+            "caml_ml_output_char",
+            vec![(stdout, Kind::Value), (Simple::tagged(10), Kind::Value)],
+            vec![Kind::Value],
+            Return::Cont(k3),
+            exn,
+        );
+        let mut step = Block::new();
+        step.let_cont(k3, ContHandler::new(vec![Param::value(u2)], tail));
+        step.let_cont(k2, ContHandler::new(vec![Param::value(u1)], newline));
+        step.let_cont(k1, ContHandler::new(vec![Param::value(s)], out));
+        let format_name = if format == formats.0 {
+            "caml_format_int"
+        } else {
+            "caml_format_float"
+        };
+        tail = step.finish(runtime_call(
+            format_name,
+            vec![(format, Kind::Value), (x, Kind::Value)],
+            vec![Kind::Value],
+            Return::Cont(k1),
+            exn,
+        ));
+    }
+    b.finish(tail)
+}
+
+/// A program that calls a function `f` of `args` (constants, so that the
+/// computation happens at run time, inside `f`); `f`'s body is `build`'s
+/// bindings, then the printing of the values it gives, in order.
+fn computation(
+    args: &[(Kind, Simple)],
+    build: impl FnOnce(&mut Names, &mut Block, &[Simple]) -> Vec<(Simple, Kind)>,
+) -> Program {
+    let mut kinds = Vec::new();
+    computation_expr(args, |names, p, k_print| {
+        let mut b = Block::new();
+        let results = build(names, &mut b, p);
+        let (values, ks): (Vec<Simple>, Vec<Kind>) = results.into_iter().unzip();
+        kinds = ks;
+        (b.finish(apply_cont(k_print, values)), kinds.clone())
+    })
+}
+
+/// The same, with `f`'s body any expression that ends by jumping to
+/// `k_print` with the values to print (of the kinds it gives).
+fn computation_expr(
+    args: &[(Kind, Simple)],
+    build: impl FnOnce(&mut Names, &[Simple], Continuation) -> (Expr, Vec<Kind>),
+) -> Program {
+    let mut p = ProgramBuilder::new();
+    let names = &mut p.names;
+    let params: Vec<(String, Kind)> = args
+        .iter()
+        .enumerate()
+        .map(|(i, (k, _))| (format!("p{i}"), *k))
+        .collect();
+    let params: Vec<(&str, Kind)> = params.iter().map(|(n, k)| (n.as_str(), *k)).collect();
+    let h = CodeHeader::new(names, "f", &params);
+    let simples: Vec<Simple> = (0..args.len()).map(|i| h.param(i)).collect();
+    let (fmt_d, fmt_g) = (names.symbol("format_d"), names.symbol("format_g"));
+    let stdout = names.var("stdout");
+    let (k_stdout, k_print) = (names.cont("k_stdout"), names.cont("k_print"));
+    let exn = h.exn_cont;
+    let (body, kinds) = build(names, &simples, k_print);
+    let results: Vec<Param> = kinds
+        .iter()
+        .map(|k| Param::new(names.var("r"), *k))
+        .collect();
+    let mut tail = apply_cont(h.return_cont, vec![Simple::unit()]);
+    for r in results.iter().rev() {
+        tail = print_value(
+            names,
+            stdout.into(),
+            (fmt_d.into(), fmt_g.into()),
+            exn,
+            r.var.into(),
+            r.kind,
+            tail,
+        );
+    }
+    let mut inner = Block::new();
+    inner.let_cont(k_print, ContHandler::new(results, tail));
+    let inner = inner.finish(body);
+    let mut outer = Block::new();
+    outer.let_cont(
+        k_stdout,
+        ContHandler::new(vec![Param::value(stdout)], inner),
+    );
+    let code = h.finish(outer.finish(runtime_call(
+        "caml_ml_open_descriptor_out",
+        vec![(Simple::tagged(1), Kind::Value)],
+        vec![Kind::Value],
+        Return::Cont(k_stdout),
+        exn,
+    )));
+    let code_id = code.id;
+    p.add_code(code);
+    let (done, exn) = (p.return_cont, p.exn_cont);
+    let names = &mut p.names;
+    let slot = names.function_slot("f");
+    let k_after = names.cont("k_after");
+    let u = names.var("u");
+    let mut main = Block::new();
+    main.statics(vec![
+        StaticBinding::Const {
+            symbol: fmt_d,
+            value: StaticConst::String(b"%d".to_vec()),
+        },
+        StaticBinding::Const {
+            symbol: fmt_g,
+            value: StaticConst::String(b"%.17g".to_vec()),
+        },
+    ]);
+    let f = main.closures(
+        names,
+        SetOfClosures {
+            functions: vec![(slot, code_id)],
+            value_slots: vec![],
+        },
+    );
+    main.let_cont(
+        k_after,
+        ContHandler::new(
+            vec![Param::value(u)],
+            apply_cont(done, vec![Simple::unit()]),
+        ),
+    );
+    let callee = f.first().copied().map_or(Simple::unit(), Simple::Var);
+    p.finish(main.finish(apply(
+        callee,
+        args.iter().map(|(_, s)| *s).collect(),
+        CallKind::Direct { code: code_id },
+        Return::Cont(k_after),
+        exn,
+    )))
+}
+
+use crate::cps::terms::Const;
+
+fn int_const(k: IntKind, n: i64) -> (Kind, Simple) {
+    let c = match k {
+        IntKind::Tagged => Const::Tagged(n),
+        IntKind::Naked => Const::NakedImmediate(n),
+        IntKind::Int32 => Const::NakedInt32(n as i32),
+        IntKind::Int64 => Const::NakedInt64(n),
+        IntKind::Nativeint => Const::NakedNativeint(n),
+    };
+    (c.kind(), Simple::Const(c))
+}
+
+const INT_KINDS: [IntKind; 5] = [
+    IntKind::Tagged,
+    IntKind::Naked,
+    IntKind::Int32,
+    IntKind::Int64,
+    IntKind::Nativeint,
+];
+
+/// The extreme values of each kind, and a few ordinary ones.
+fn interesting(k: IntKind) -> Vec<i64> {
+    let (min, max) = match k {
+        IntKind::Tagged | IntKind::Naked => (-(1 << 62), (1 << 62) - 1),
+        IntKind::Int32 => (i32::MIN as i64, i32::MAX as i64),
+        _ => (i64::MIN, i64::MAX),
+    };
+    vec![0, 1, -1, 7, -7, 100, min, max, min + 1]
+}
+
+/// Integer arithmetic, shifts, negation and comparisons of every kind, on
+/// pairs of interesting values: the CPS interpreter (OCaml's semantics)
+/// and the Cmm interpreter agree.
+#[test]
+fn integer_primitives_compute_what_the_cps_interpreter_computes() {
+    for k in INT_KINDS {
+        let values = interesting(k);
+        for &a in &values {
+            for &b in &values {
+                let args = [int_const(k, a), int_const(k, b)];
+                let program = computation(&args, |names, blk, p| {
+                    let mut out = Vec::new();
+                    let mut ops = vec![
+                        IntOp::Add,
+                        IntOp::Sub,
+                        IntOp::Mul,
+                        IntOp::And,
+                        IntOp::Or,
+                        IntOp::Xor,
+                    ];
+                    if b != 0 {
+                        ops.extend([IntOp::Div, IntOp::Mod]);
+                    }
+                    for o in ops {
+                        let r = blk.prim(names, "r", PrimOp::IntArith(k, o), vec![p[0], p[1]]);
+                        out.push((r.into(), k.kind()));
+                    }
+                    for c in [
+                        Comparison::Eq,
+                        Comparison::Ne,
+                        Comparison::Lt,
+                        Comparison::Le,
+                        Comparison::Gt,
+                        Comparison::Ge,
+                    ] {
+                        for s in [Signedness::Signed, Signedness::Unsigned] {
+                            let r =
+                                blk.prim(names, "c", PrimOp::IntComp(k, c, s), vec![p[0], p[1]]);
+                            out.push((r.into(), Kind::NakedImmediate));
+                        }
+                    }
+                    for s in [Signedness::Signed, Signedness::Unsigned] {
+                        let r = blk.prim(names, "cmp", PrimOp::IntCompare(k, s), vec![p[0], p[1]]);
+                        out.push((r.into(), Kind::NakedImmediate));
+                    }
+                    let r = blk.prim(names, "neg", PrimOp::IntNeg(k), vec![p[0]]);
+                    out.push((r.into(), k.kind()));
+                    for shift in [0, 1, 5, 31, 62] {
+                        for o in [ShiftOp::Lsl, ShiftOp::Asr, ShiftOp::Lsr] {
+                            let r = blk.prim(
+                                names,
+                                "sh",
+                                PrimOp::IntShift(k, o),
+                                vec![p[0], Simple::naked(shift)],
+                            );
+                            out.push((r.into(), k.kind()));
+                        }
+                    }
+                    out
+                });
+                same_behaviour_of(&format!("{k:?} {a} {b}"), &program);
+            }
+        }
+    }
+}
+fn float(x: f64) -> (Kind, Simple) {
+    (Kind::NakedFloat, Simple::naked_float(x))
+}
+
+/// Float arithmetic, comparisons and `compare`, NaN included.
+#[test]
+fn float_primitives_compute_what_the_cps_interpreter_computes() {
+    let values = [
+        0.0,
+        -0.0,
+        1.5,
+        -2.25,
+        1e300,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+    ];
+    for &a in &values {
+        for &b in &values {
+            let program = computation(&[float(a), float(b)], |names, blk, p| {
+                let mut out = Vec::new();
+                for o in [FloatOp::Add, FloatOp::Sub, FloatOp::Mul, FloatOp::Div] {
+                    let r = blk.prim(names, "r", PrimOp::FloatArith(o), vec![p[0], p[1]]);
+                    out.push((r.into(), Kind::NakedFloat));
+                }
+                for op in [PrimOp::FloatNeg, PrimOp::FloatAbs] {
+                    let r = blk.prim(names, "r", op, vec![p[0]]);
+                    out.push((r.into(), Kind::NakedFloat));
+                }
+                for c in [
+                    Comparison::Eq,
+                    Comparison::Ne,
+                    Comparison::Lt,
+                    Comparison::Le,
+                    Comparison::Gt,
+                    Comparison::Ge,
+                ] {
+                    let r = blk.prim(names, "c", PrimOp::FloatComp(c), vec![p[0], p[1]]);
+                    out.push((r.into(), Kind::NakedImmediate));
+                }
+                let r = blk.prim(names, "cmp", PrimOp::FloatCompare, vec![p[0], p[1]]);
+                out.push((r.into(), Kind::NakedImmediate));
+                out
+            });
+            same_behaviour_of(&format!("{a} {b}"), &program);
+        }
+    }
+}
+
+/// Every conversion between numbers, from interesting values of each kind.
+#[test]
+fn conversions_compute_what_the_cps_interpreter_computes() {
+    let mut sources: Vec<(NumKind, (Kind, Simple))> = Vec::new();
+    for k in INT_KINDS {
+        for n in interesting(k) {
+            sources.push((NumKind::Int(k), int_const(k, n)));
+        }
+    }
+    for x in [0.0, -2.9, 2.9, 1e18, -1e18, 4e9] {
+        sources.push((NumKind::Float, float(x)));
+    }
+    let dsts: Vec<NumKind> = INT_KINDS
+        .iter()
+        .map(|k| NumKind::Int(*k))
+        .chain([NumKind::Float])
+        .collect();
+    for (src, arg) in sources {
+        let program = computation(&[arg], |names, blk, p| {
+            dsts.iter()
+                .map(|dst| {
+                    let r = blk.prim(names, "r", PrimOp::NumConv { src, dst: *dst }, vec![p[0]]);
+                    (r.into(), dst.kind())
+                })
+                .collect()
+        });
+        same_behaviour_of(&format!("{src} {:?}", arg.1), &program);
+    }
+}
+
+/// Boxing and unboxing numbers, and reading them back from the box.
+#[test]
+fn boxed_numbers_round_trip() {
+    let args = [
+        float(-3.75),
+        int_const(IntKind::Int32, -5),
+        int_const(IntKind::Int64, i64::MIN),
+        int_const(IntKind::Nativeint, 1 << 40),
+    ];
+    let program = computation(&args, |names, blk, p| {
+        [
+            BoxedNumber::Float,
+            BoxedNumber::Int32,
+            BoxedNumber::Int64,
+            BoxedNumber::Nativeint,
+        ]
+        .iter()
+        .zip(p)
+        .map(|(n, x)| {
+            let boxed = blk.prim(names, "b", PrimOp::BoxNumber(*n), vec![*x]);
+            let r = blk.prim(names, "u", PrimOp::UnboxNumber(*n), vec![boxed.into()]);
+            (r.into(), n.naked_kind())
+        })
+        .collect()
+    });
+    same_behaviour(&program);
+}
+
+fn block(tag: u8, shape: BlockShape, mutability: Mutability) -> PrimOp {
+    PrimOp::MakeBlock {
+        tag,
+        shape,
+        mutability,
+    }
+}
+
+/// Blocks, flat float blocks and arrays: allocation, headers, tags, loads
+/// and stores.
+#[test]
+fn blocks_and_arrays_behave_alike() {
+    use crate::cps::primitives::ArrayKind;
+    let args = [
+        int_const(IntKind::Tagged, 5),
+        float(2.5),
+        int_const(IntKind::Tagged, 2),
+    ];
+    let program = computation(&args, |names, b, p| {
+        let (x, f, i) = (p[0], p[1], p[2]);
+        let mut out = Vec::new();
+        let blk = b.prim(
+            names,
+            "blk",
+            block(3, BlockShape::Values, Mutability::Mutable),
+            vec![x, Simple::tagged(7)],
+        );
+        let tag = b.prim(names, "tag", PrimOp::GetTag, vec![blk.into()]);
+        out.push((tag.into(), Kind::NakedImmediate));
+        for v in [Simple::from(blk), x] {
+            let is_int = b.prim(names, "is_int", PrimOp::IsInt, vec![v]);
+            out.push((is_int.into(), Kind::NakedImmediate));
+        }
+        b.prim(
+            names,
+            "u",
+            PrimOp::BlockSet {
+                field: 1,
+                kind: FieldKind::Value,
+            },
+            vec![blk.into(), x],
+        );
+        for field in [0, 1] {
+            let v = b.prim(
+                names,
+                "v",
+                PrimOp::BlockLoad {
+                    field,
+                    kind: FieldKind::Value,
+                    mutability: Mutability::Mutable,
+                },
+                vec![blk.into()],
+            );
+            out.push((v.into(), Kind::Value));
+        }
+        let flat = b.prim(
+            names,
+            "flat",
+            block(254, BlockShape::NakedFloats, Mutability::Mutable),
+            vec![f, Simple::naked_float(-1.0)],
+        );
+        b.prim(
+            names,
+            "u",
+            PrimOp::BlockSet {
+                field: 0,
+                kind: FieldKind::NakedFloat,
+            },
+            vec![flat.into(), Simple::naked_float(9.75)],
+        );
+        for field in [0, 1] {
+            let v = b.prim(
+                names,
+                "v",
+                PrimOp::BlockLoad {
+                    field,
+                    kind: FieldKind::NakedFloat,
+                    mutability: Mutability::Mutable,
+                },
+                vec![flat.into()],
+            );
+            out.push((v.into(), Kind::NakedFloat));
+        }
+        for (kind, elems) in [
+            (
+                ArrayKind::Immediates,
+                vec![Simple::tagged(10), Simple::tagged(20), Simple::tagged(30)],
+            ),
+            (ArrayKind::Values, vec![blk.into(), x, x, x]),
+            (ArrayKind::NakedFloats, vec![f, f, Simple::naked_float(0.5)]),
+        ] {
+            let a = b.prim(
+                names,
+                "a",
+                PrimOp::MakeArray {
+                    kind,
+                    mutability: Mutability::Mutable,
+                },
+                elems,
+            );
+            let len = b.prim(names, "len", PrimOp::ArrayLength, vec![a.into()]);
+            out.push((len.into(), Kind::Value));
+            let flat = b.prim(names, "is_flat", PrimOp::IsFlatFloatArray, vec![a.into()]);
+            out.push((flat.into(), Kind::NakedImmediate));
+            let new = if kind == ArrayKind::NakedFloats {
+                Simple::naked_float(-7.0)
+            } else {
+                Simple::tagged(-7)
+            };
+            b.prim(
+                names,
+                "u",
+                PrimOp::ArraySet { kind },
+                vec![a.into(), i, new],
+            );
+            let v = b.prim(
+                names,
+                "v",
+                PrimOp::ArrayLoad {
+                    kind,
+                    mutability: Mutability::Mutable,
+                },
+                vec![a.into(), i],
+            );
+            out.push((v.into(), kind.element_kind()));
+        }
+        let same = b.prim(
+            names,
+            "same",
+            PrimOp::PhysEqual(crate::cps::primitives::Equality::Eq),
+            vec![blk.into(), blk.into()],
+        );
+        out.push((same.into(), Kind::NakedImmediate));
+        let differ = b.prim(
+            names,
+            "differ",
+            PrimOp::PhysEqual(crate::cps::primitives::Equality::Ne),
+            vec![blk.into(), x],
+        );
+        out.push((differ.into(), Kind::NakedImmediate));
+        let t = b.prim(names, "t", compare(Comparison::Lt), vec![i, x]);
+        let t = b.prim(names, "t", PrimOp::TagImmediate, vec![t.into()]);
+        let not = b.prim(names, "not", PrimOp::BooleanNot, vec![t.into()]);
+        out.push((not.into(), Kind::Value));
+        out
+    });
+    same_behaviour(&program);
+}
+
+/// Strings of every length modulo the word (the padding rule), their
+/// bytes, and bytes written in place.
+#[test]
+fn strings_and_bytes_behave_alike() {
+    for text in [
+        "",
+        "a",
+        "hello",
+        "1234567",
+        "12345678",
+        "a longer string of text",
     ] {
-        let unit = to_cmm(&p, "Test", Options::default()).unwrap();
-        println!("{}", unit.print());
+        let program = computation(&[int_const(IntKind::Tagged, 0)], |names, b, p| {
+            let s = names.symbol("s");
+            b.statics(vec![StaticBinding::Const {
+                symbol: s,
+                value: StaticConst::String(text.as_bytes().to_vec()),
+            }]);
+            let mut out = Vec::new();
+            let len = b.prim(
+                names,
+                "len",
+                PrimOp::StringLength(StringKind::String),
+                vec![s.into()],
+            );
+            out.push((len.into(), Kind::Value));
+            if !text.is_empty() {
+                let c = b.prim(
+                    names,
+                    "c",
+                    PrimOp::StringLoad(StringKind::String),
+                    vec![s.into(), p[0]],
+                );
+                out.push((c.into(), Kind::NakedImmediate));
+            }
+            out
+        });
+        same_behaviour_of(text, &program);
+    }
+}
+
+/// A switch on `keys`, each arm giving its position times ten, applied to
+/// `scrutinee`.
+fn switch_program(keys: &[i64], scrutinee: i64) -> Program {
+    computation_expr(
+        &[int_const(IntKind::Naked, scrutinee)],
+        |names, p, k_print| {
+            let mut b = Block::new();
+            let mut arms = Vec::new();
+            for (i, key) in keys.iter().enumerate() {
+                let k = names.cont("k_arm");
+                b.let_cont(
+                    k,
+                    ContHandler::new(
+                        vec![],
+                        apply_cont(k_print, vec![Simple::tagged(i as i64 * 10)]),
+                    ),
+                );
+                arms.push((*key, crate::cps::terms::ApplyCont::new(k, vec![])));
+            }
+            (
+                b.finish(crate::cps::builder::switch(p[0], arms)),
+                vec![Kind::Value],
+            )
+        },
+    )
+}
+
+/// Switches of two arms (on 0 or not), dense ones (a jump table), sparse
+/// and negative ones (a chain of tests), on each of their values.
+#[test]
+fn switches_take_the_right_arm() {
+    for keys in [
+        vec![0, 1],
+        vec![3, 7],
+        vec![0, 1, 2],
+        vec![1, 2, 4, 5],
+        vec![0, 100, 1000],
+        vec![-5, 0, 5],
+    ] {
+        for &key in &keys {
+            same_behaviour_of(&format!("{keys:?} {key}"), &switch_program(&keys, key));
+        }
     }
 }
