@@ -367,13 +367,15 @@ impl Env {
         self.staged = imbl::OrdMap::new();
         self.stages = imbl::Vector::new();
         let keep = |b: &Delayed| mode == FlushMode::BranchingPoint && b.mode == Mode::Once;
-        let (kept, flushed): (Vec<(Key, Delayed)>, Vec<(Key, Delayed)>) = self
-            .pures
-            .iter()
-            .map(|(k, b)| (*k, b.clone()))
-            .partition(|(_, b)| keep(b));
-        bindings.extend(flushed.into_iter().map(|(_, b)| b));
-        self.pures = kept.into_iter().collect();
+        let mut kept = imbl::OrdMap::new();
+        for (key, b) in self.pures.iter() {
+            if keep(b) {
+                kept.insert(*key, b.clone());
+            } else {
+                bindings.push(b.clone());
+            }
+        }
+        self.pures = kept;
         bindings.sort_by_key(|b| b.order);
         Flushed { bindings }
     }

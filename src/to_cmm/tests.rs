@@ -482,7 +482,18 @@ fn computation_expr(
     args: &[(Kind, Simple)],
     build: impl FnOnce(&mut Names, &[Simple], Continuation) -> (Expr, Vec<Kind>),
 ) -> Program {
-    let mut p = ProgramBuilder::new();
+    computation_in(ProgramBuilder::new(), args, |names, p, k_print, _| {
+        build(names, p, k_print)
+    })
+}
+
+/// The same, in a program that already has some code; `build` also gets
+/// `f`'s exception continuation.
+fn computation_in(
+    mut p: ProgramBuilder,
+    args: &[(Kind, Simple)],
+    build: impl FnOnce(&mut Names, &[Simple], Continuation, Continuation) -> (Expr, Vec<Kind>),
+) -> Program {
     let names = &mut p.names;
     let params: Vec<(String, Kind)> = args
         .iter()
@@ -496,7 +507,7 @@ fn computation_expr(
     let stdout = names.var("stdout");
     let (k_stdout, k_print) = (names.cont("k_stdout"), names.cont("k_print"));
     let exn = h.exn_cont;
-    let (body, kinds) = build(names, &simples, k_print);
+    let (body, kinds) = build(names, &simples, k_print, exn);
     let results: Vec<Param> = kinds
         .iter()
         .map(|k| Param::new(names.var("r"), *k))
@@ -1005,5 +1016,442 @@ fn switches_take_the_right_arm() {
         for &key in &keys {
             same_behaviour_of(&format!("{keys:?} {key}"), &switch_program(&keys, key));
         }
+    }
+}
+
+use crate::cps::ids::CodeId;
+
+/// The slots and code of `even_odd`.
+struct EvenOdd {
+    even: crate::cps::ids::FunctionSlot,
+    odd: crate::cps::ids::FunctionSlot,
+    base: crate::cps::ids::ValueSlot,
+    even_code: CodeId,
+    odd_code: CodeId,
+}
+
+/// `even` and `odd`, mutually recursive, in one set of closures with a
+/// value slot `base`: `even n = if n = 0 then base else odd (n - 1)`,
+/// `odd n = if n = 0 then base + 1 else even (n - 1)`. Each reaches the
+/// other by moving between function slots and calls it with a known arity.
+fn even_odd(p: &mut ProgramBuilder) -> EvenOdd {
+    let names = &mut p.names;
+    let (even, odd) = (names.function_slot("even"), names.function_slot("odd"));
+    let base = names.value_slot("base");
+    let mut codes = Vec::new();
+    for (me, other, extra, hint) in [(even, odd, 0, "even"), (odd, even, 1, "odd")] {
+        let h = CodeHeader::new(names, hint, &[("n", Kind::Value)]);
+        let (k_zero, k_more) = (names.cont("k_zero"), names.cont("k_more"));
+        let mut b = Block::new();
+        let is_zero = b.prim(
+            names,
+            "is_zero",
+            compare(Comparison::Eq),
+            vec![h.param(0), Simple::tagged(0)],
+        );
+        let mut zero = Block::new();
+        let base_v = zero.prim(
+            names,
+            "base",
+            PrimOp::ProjectValueSlot {
+                function_slot: me,
+                value_slot: base,
+                kind: Kind::Value,
+            },
+            vec![h.my_closure.into()],
+        );
+        let r = zero.prim(
+            names,
+            "r",
+            tagged(IntOp::Add),
+            vec![base_v.into(), Simple::tagged(extra)],
+        );
+        let zero = zero.finish(apply_cont(h.return_cont, vec![r.into()]));
+        let mut more = Block::new();
+        let m = more.prim(
+            names,
+            "m",
+            tagged(IntOp::Sub),
+            vec![h.param(0), Simple::tagged(1)],
+        );
+        let f = more.prim(
+            names,
+            "other",
+            PrimOp::ProjectFunctionSlot {
+                from: me,
+                to: other,
+            },
+            vec![h.my_closure.into()],
+        );
+        let more = more.finish(apply(
+            f.into(),
+            vec![m.into()],
+            CallKind::IndirectKnownArity,
+            Return::Cont(h.return_cont),
+            h.exn_cont,
+        ));
+        b.let_cont(k_zero, ContHandler::new(vec![], zero));
+        b.let_cont(k_more, ContHandler::new(vec![], more));
+        codes.push(h.finish(b.finish(if_then_else(is_zero.into(), k_zero, k_more))));
+    }
+    let ids: Vec<CodeId> = codes.iter().map(|c| c.id).collect();
+    for c in codes {
+        p.add_code(c);
+    }
+    EvenOdd {
+        even,
+        odd,
+        base,
+        even_code: ids[0],
+        odd_code: ids[1],
+    }
+}
+
+/// A set of closures allocated at run time, with a value slot, whose
+/// functions reach each other through their slots.
+#[test]
+fn mutually_recursive_closures_with_an_environment() {
+    for n in [0, 1, 6, 7] {
+        let mut p = ProgramBuilder::new();
+        let eo = even_odd(&mut p);
+        let args = [
+            int_const(IntKind::Tagged, 100),
+            int_const(IntKind::Tagged, n),
+        ];
+        let program = computation_in(p, &args, |names, params, k_print, exn| {
+            let mut b = Block::new();
+            let set = b.closures(
+                names,
+                SetOfClosures {
+                    functions: vec![(eo.even, eo.even_code), (eo.odd, eo.odd_code)],
+                    value_slots: vec![(eo.base, params[0])],
+                },
+            );
+            let (k1, k2) = (names.cont("k1"), names.cont("k2"));
+            let (r1, r2) = (names.var("r1"), names.var("r2"));
+            let mut after_even = Block::new();
+            after_even.let_cont(
+                k2,
+                ContHandler::new(
+                    vec![Param::value(r2)],
+                    apply_cont(k_print, vec![r1.into(), r2.into()]),
+                ),
+            );
+            let after_even = after_even.finish(apply(
+                set[1].into(),
+                vec![params[1]],
+                CallKind::IndirectUnknownArity,
+                Return::Cont(k2),
+                exn,
+            ));
+            b.let_cont(k1, ContHandler::new(vec![Param::value(r1)], after_even));
+            let body = b.finish(apply(
+                set[0].into(),
+                vec![params[1]],
+                CallKind::Direct { code: eo.even_code },
+                Return::Cont(k1),
+                exn,
+            ));
+            (body, vec![Kind::Value, Kind::Value])
+        });
+        same_behaviour_of(&format!("even/odd {n}"), &program);
+    }
+}
+
+/// A simple, or the result of an earlier call of a chain.
+#[derive(Clone, Copy)]
+enum Ref {
+    Given(Simple),
+    Result(usize),
+}
+
+/// Calls one after the other, each able to use the results of the ones
+/// before it; then `finish` of all the results.
+fn chain(
+    names: &mut Names,
+    exn: Continuation,
+    calls: Vec<(Ref, Vec<Ref>, CallKind)>,
+    finish: impl FnOnce(&[Simple]) -> Expr,
+) -> Expr {
+    let results: Vec<crate::cps::ids::Variable> = calls.iter().map(|_| names.var("r")).collect();
+    let conts: Vec<Continuation> = calls.iter().map(|_| names.cont("k")).collect();
+    let resolve = |r: Ref| match r {
+        Ref::Given(s) => s,
+        Ref::Result(i) => Simple::Var(results[i]),
+    };
+    let simples: Vec<Simple> = results.iter().map(|v| Simple::Var(*v)).collect();
+    let mut tail = finish(&simples);
+    for (i, (callee, args, kind)) in calls.into_iter().enumerate().rev() {
+        let mut b = Block::new();
+        b.let_cont(
+            conts[i],
+            ContHandler::new(vec![Param::value(results[i])], tail),
+        );
+        tail = b.finish(apply(
+            resolve(callee),
+            args.into_iter().map(resolve).collect(),
+            kind,
+            Return::Cont(conts[i]),
+            exn,
+        ));
+    }
+    tail
+}
+
+/// Partial application, full application of a partial application,
+/// over-application, and a call of known arity, through the generic
+/// `caml_applyN` and `caml_curryN` functions.
+#[test]
+fn curried_applications_behave_alike() {
+    let mut p = ProgramBuilder::new();
+    let names = &mut p.names;
+    let h = CodeHeader::new(
+        names,
+        "add3",
+        &[("x", Kind::Value), ("y", Kind::Value), ("z", Kind::Value)],
+    );
+    let mut b = Block::new();
+    let ty = b.prim(
+        names,
+        "ty",
+        tagged(IntOp::Mul),
+        vec![h.param(1), Simple::tagged(10)],
+    );
+    let tz = b.prim(
+        names,
+        "tz",
+        tagged(IntOp::Mul),
+        vec![h.param(2), Simple::tagged(100)],
+    );
+    let s1 = b.prim(names, "s1", tagged(IntOp::Add), vec![h.param(0), ty.into()]);
+    let s2 = b.prim(names, "s2", tagged(IntOp::Add), vec![s1.into(), tz.into()]);
+    let ret = h.return_cont;
+    let add3 = h.finish(b.finish(apply_cont(ret, vec![s2.into()])));
+    let add3_id = add3.id;
+    let (add3_slot, get_slot, g_slot) = (
+        names.function_slot("add3"),
+        names.function_slot("get"),
+        names.value_slot("g"),
+    );
+    let h = CodeHeader::new(names, "get", &[("u", Kind::Value)]);
+    let mut b = Block::new();
+    let g = b.prim(
+        names,
+        "g",
+        PrimOp::ProjectValueSlot {
+            function_slot: get_slot,
+            value_slot: g_slot,
+            kind: Kind::Value,
+        },
+        vec![h.my_closure.into()],
+    );
+    let ret = h.return_cont;
+    let get = h.finish(b.finish(apply_cont(ret, vec![g.into()])));
+    let get_id = get.id;
+    p.add_code(add3);
+    p.add_code(get);
+    let program = computation_in(p, &[], |names, _, k_print, exn| {
+        let mut b = Block::new();
+        let add3 = b.closures(
+            names,
+            SetOfClosures {
+                functions: vec![(add3_slot, add3_id)],
+                value_slots: vec![],
+            },
+        );
+        let add3 = Ref::Given(add3[0].into());
+        let get = b.closures(
+            names,
+            SetOfClosures {
+                functions: vec![(get_slot, get_id)],
+                value_slots: vec![(
+                    g_slot,
+                    match add3 {
+                        Ref::Given(s) => s,
+                        Ref::Result(_) => Simple::unit(),
+                    },
+                )],
+            },
+        );
+        let get = Ref::Given(get[0].into());
+        let n = |i: i64| Ref::Given(Simple::tagged(i));
+        let unknown = CallKind::IndirectUnknownArity;
+        let calls = vec![
+            (add3, vec![n(1)], unknown.clone()),
+            (Ref::Result(0), vec![n(2), n(3)], unknown.clone()),
+            (add3, vec![n(1), n(2)], unknown.clone()),
+            (Ref::Result(2), vec![n(3)], unknown.clone()),
+            (get, vec![n(0), n(4), n(5), n(6)], unknown.clone()),
+            (add3, vec![n(7), n(8), n(9)], CallKind::IndirectKnownArity),
+            (Ref::Result(0), vec![n(2)], unknown.clone()),
+            (Ref::Result(6), vec![n(3)], unknown),
+        ];
+        let body = chain(names, exn, calls, |r| {
+            apply_cont(k_print, vec![r[1], r[3], r[4], r[5], r[7]])
+        });
+        (b.finish(body), vec![Kind::Value; 5])
+    });
+    same_behaviour(&program);
+}
+
+/// `try body with e -> handler e` as CPS: the handler continuation, a
+/// `k_pop` continuation that pops it on the way to `k_join`, and the body
+/// entered with a push. `body` gets the handler and `k_pop`.
+fn try_with(
+    names: &mut Names,
+    k_join: Continuation,
+    body: impl FnOnce(&mut Names, Continuation, Continuation) -> Expr,
+    handler: impl FnOnce(&mut Names, crate::cps::ids::Variable) -> Expr,
+) -> Expr {
+    use crate::cps::builder::apply_cont_trap;
+    use crate::cps::terms::TrapAction;
+    let (k_handler, k_pop, k_body) = (
+        names.cont("k_handler"),
+        names.cont("k_pop"),
+        names.cont("k_body"),
+    );
+    let (e, r) = (names.var("e"), names.var("r"));
+    let handler = handler(names, e);
+    let body = body(names, k_handler, k_pop);
+    let mut b = Block::new();
+    b.let_cont(k_handler, ContHandler::exn_handler(e, handler));
+    b.let_cont(
+        k_pop,
+        ContHandler::new(
+            vec![Param::value(r)],
+            apply_cont_trap(
+                k_join,
+                vec![r.into()],
+                TrapAction::Pop {
+                    exn_handler: k_handler,
+                },
+            ),
+        ),
+    );
+    b.let_cont(k_body, ContHandler::new(vec![], body));
+    b.finish(apply_cont_trap(
+        k_body,
+        vec![],
+        TrapAction::Push {
+            exn_handler: k_handler,
+        },
+    ))
+}
+
+/// An exception the runtime raises (`int_of_string` failing) caught by a
+/// handler, or the value of the `try` when nothing is raised.
+#[test]
+fn a_runtime_exception_reaches_its_handler() {
+    for text in ["42", "oops"] {
+        let program = computation_expr(&[], |names, _, k_print| {
+            let s = names.symbol("s");
+            let k_join = names.cont("k_join");
+            let j = names.var("j");
+            let caught = try_with(
+                names,
+                k_join,
+                |_, k_handler, k_pop| {
+                    runtime_call(
+                        "caml_int_of_string",
+                        vec![(s.into(), Kind::Value)],
+                        vec![Kind::Value],
+                        Return::Cont(k_pop),
+                        k_handler,
+                    )
+                },
+                |_, _| apply_cont(k_join, vec![Simple::tagged(-1)]),
+            );
+            let mut b = Block::new();
+            b.statics(vec![StaticBinding::Const {
+                symbol: s,
+                value: StaticConst::String(text.as_bytes().to_vec()),
+            }]);
+            b.let_cont(
+                k_join,
+                ContHandler::new(vec![Param::value(j)], apply_cont(k_print, vec![j.into()])),
+            );
+            (b.finish(caught), vec![Kind::Value])
+        });
+        same_behaviour_of(text, &program);
+    }
+}
+
+/// A raise to an inner handler, which raises again to the outer one, whose
+/// value is the result; then the same exception raised where nobody
+/// catches it, which ends the program as OCaml does.
+#[test]
+fn nested_handlers_and_an_uncaught_exception() {
+    use crate::cps::builder::raise;
+    use crate::cps::terms::TrapAction;
+    for uncaught in [false, true] {
+        let program = computation_in(ProgramBuilder::new(), &[], |names, _, k_print, exn| {
+            let not_found = names.symbol("not_found");
+            let (k_outer_join, k_inner_join) =
+                (names.cont("k_outer_join"), names.cont("k_inner_join"));
+            let (j, unused) = (names.var("j"), names.var("unused"));
+            let outer = try_with(
+                names,
+                k_outer_join,
+                |names, k_outer, _| {
+                    let inner_try = try_with(
+                        names,
+                        k_inner_join,
+                        |_, k_inner, _| raise(k_inner, not_found.into()),
+                        |_, e| raise(k_outer, e.into()),
+                    );
+                    let mut b = Block::new();
+                    b.let_cont(
+                        k_inner_join,
+                        ContHandler::new(
+                            vec![Param::value(unused)],
+                            crate::cps::builder::apply_cont_trap(
+                                k_print,
+                                vec![Simple::tagged(0)],
+                                TrapAction::Pop {
+                                    exn_handler: k_outer,
+                                },
+                            ),
+                        ),
+                    );
+                    b.finish(inner_try)
+                },
+                |_, e| apply_cont(k_outer_join, vec![e.into()]),
+            );
+            let mut join = Block::new();
+            let after = if uncaught {
+                Expr::ApplyCont(Box::new(crate::cps::terms::ApplyCont::new(
+                    exn,
+                    vec![j.into()],
+                )))
+            } else {
+                let same = join.prim(
+                    names,
+                    "same",
+                    PrimOp::PhysEqual(crate::cps::primitives::Equality::Eq),
+                    vec![j.into(), not_found.into()],
+                );
+                let same = join.prim(names, "same", PrimOp::TagImmediate, vec![same.into()]);
+                apply_cont(k_print, vec![same.into()])
+            };
+            let mut b = Block::new();
+            b.statics(vec![StaticBinding::Const {
+                symbol: not_found,
+                value: StaticConst::Runtime("caml_exn_Not_found".to_string()),
+            }]);
+            b.let_cont(
+                k_outer_join,
+                ContHandler::new(vec![Param::value(j)], join.finish(after)),
+            );
+            (b.finish(outer), vec![Kind::Value])
+        });
+        same_behaviour_of(&format!("uncaught: {uncaught}"), &program);
+        let unit = to_cmm(&program, "Test", Options::default()).expect("translates");
+        let out = unit.interpret().expect("runs");
+        let expected: (&[u8], &[u8], i32) = if uncaught {
+            (b"", b"Fatal error: exception Not_found\n", 2)
+        } else {
+            (b"1\n", b"", 0)
+        };
+        assert_eq!((&out.stdout[..], &out.stderr[..], out.exit_code), expected);
     }
 }
