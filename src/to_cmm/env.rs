@@ -437,3 +437,338 @@ fn statement(e: Expr) -> Expr {
         e => e,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cmm::helpers::{add_int, op};
+    use crate::cmm::{Chunk, Operation};
+    use crate::cps::ids::Names;
+
+    /// A fresh environment with CPS variables `names` and one Cmm parameter
+    /// `p`.
+    fn setup(names: &[&str]) -> (Env, Supply, Vec<Variable>, Var) {
+        let mut table = Names::new();
+        let vars = names.iter().map(|n| table.var(n)).collect();
+        let mut supply = Supply::new();
+        let p = supply.fresh.var("p");
+        (Env::new(), supply, vars, p)
+    }
+
+    fn read(p: &Var) -> Expr {
+        op(
+            Operation::Load {
+                chunk: Chunk::WordInt,
+                mutable: true,
+            },
+            vec![Expr::Var(p.clone())],
+        )
+    }
+
+    fn write(p: &Var) -> Expr {
+        op(
+            Operation::Store {
+                chunk: Chunk::WordInt,
+                init: false,
+            },
+            vec![Expr::Var(p.clone()), Expr::ConstInt(1)],
+        )
+    }
+
+    fn plus_one(p: &Var) -> Expr {
+        add_int(Expr::Var(p.clone()), Expr::ConstInt(1))
+    }
+
+    fn text(l: Result<Lookup, EnvError>) -> String {
+        l.map(|l| l.expr.to_string()).unwrap_or_else(|e| e.message)
+    }
+
+    #[test]
+    fn a_pure_binding_used_once_is_substituted_once() {
+        let (mut env, mut s, v, p) = setup(&["x"]);
+        env.bind(
+            &mut s,
+            v[0],
+            "x",
+            plus_one(&p),
+            EffectsAndCoeffects::PURE,
+            Occurrences::One,
+        );
+        assert_eq!(text(env.lookup(&mut s, v[0], false)), "(+ p/1 1)");
+        assert_eq!(env.pending(), 0);
+        // Were it looked up again (it cannot be: it is used once), its
+        // variable is what remains.
+        assert_eq!(text(env.lookup(&mut s, v[0], false)), "x/2");
+    }
+
+    #[test]
+    fn a_binding_used_twice_is_bound_with_let() {
+        let (mut env, mut s, v, p) = setup(&["x"]);
+        env.bind(
+            &mut s,
+            v[0],
+            "x",
+            plus_one(&p),
+            EffectsAndCoeffects::PURE,
+            Occurrences::Many,
+        );
+        assert_eq!(text(env.lookup(&mut s, v[0], false)), "x/2");
+        let flushed = env.flush(FlushMode::BranchingPoint);
+        let body = Expr::Var(Var::new("x", 2));
+        assert_eq!(
+            flushed.wrap(&s, body).to_string(),
+            "(let x/2 (+ p/1 1) x/2)"
+        );
+    }
+
+    #[test]
+    fn coeffects_share_a_stage_and_move_past_each_other() {
+        let (mut env, mut s, v, p) = setup(&["a", "b"]);
+        for x in &v {
+            env.bind(
+                &mut s,
+                *x,
+                "r",
+                read(&p),
+                EffectsAndCoeffects::READ,
+                Occurrences::One,
+            );
+        }
+        assert_eq!(env.stages.len(), 1);
+        // The older read first: both are on the one stage.
+        assert_eq!(text(env.lookup(&mut s, v[0], false)), "(load_mut int p/1)");
+        assert_eq!(text(env.lookup(&mut s, v[1], false)), "(load_mut int p/1)");
+        assert!(env.stages.is_empty());
+    }
+
+    #[test]
+    fn an_effect_ends_the_stage_of_the_coeffects_before_it() {
+        let (mut env, mut s, v, p) = setup(&["a", "u", "b"]);
+        env.bind(
+            &mut s,
+            v[0],
+            "a",
+            read(&p),
+            EffectsAndCoeffects::READ,
+            Occurrences::One,
+        );
+        env.bind(
+            &mut s,
+            v[1],
+            "u",
+            write(&p),
+            EffectsAndCoeffects::WRITE,
+            Occurrences::Zero,
+        );
+        env.bind(
+            &mut s,
+            v[2],
+            "b",
+            read(&p),
+            EffectsAndCoeffects::READ,
+            Occurrences::One,
+        );
+        assert_eq!(env.stages.len(), 3);
+        // `a` was read before the write: it cannot move after it.
+        assert_eq!(text(env.lookup(&mut s, v[0], false)), "a/2");
+        assert_eq!(text(env.lookup(&mut s, v[2], false)), "(load_mut int p/1)");
+        let flushed = env.flush(FlushMode::BranchingPoint);
+        let body = Expr::Var(Var::new("a", 2));
+        assert_eq!(
+            flushed.wrap(&s, body).to_string(),
+            "(let a/2 (load_mut int p/1) (store int p/1 1) a/2)"
+        );
+    }
+
+    #[test]
+    fn an_effect_moves_only_where_allowed_and_only_from_the_top() {
+        let (mut env, mut s, v, p) = setup(&["u", "w"]);
+        env.bind(
+            &mut s,
+            v[0],
+            "u",
+            write(&p),
+            EffectsAndCoeffects::WRITE,
+            Occurrences::One,
+        );
+        env.bind(
+            &mut s,
+            v[1],
+            "w",
+            write(&p),
+            EffectsAndCoeffects::WRITE,
+            Occurrences::One,
+        );
+        // `u` is not on the top stage, and `w` may not move here.
+        assert_eq!(text(env.lookup(&mut s, v[0], true)), "u/2");
+        assert_eq!(text(env.lookup(&mut s, v[1], false)), "w/3");
+        let (mut env, mut s, v, p) = setup(&["u", "w"]);
+        env.bind(
+            &mut s,
+            v[0],
+            "u",
+            write(&p),
+            EffectsAndCoeffects::WRITE,
+            Occurrences::One,
+        );
+        env.bind(
+            &mut s,
+            v[1],
+            "w",
+            write(&p),
+            EffectsAndCoeffects::WRITE,
+            Occurrences::One,
+        );
+        // Most recent first: each is on the top stage when taken.
+        assert_eq!(text(env.lookup(&mut s, v[1], true)), "(store int p/1 1)");
+        assert_eq!(text(env.lookup(&mut s, v[0], true)), "(store int p/1 1)");
+        assert_eq!(env.pending(), 0);
+    }
+
+    #[test]
+    fn unused_bindings_are_dropped_unless_they_have_effects() {
+        let (mut env, mut s, v, p) = setup(&["x", "r", "u"]);
+        env.bind(
+            &mut s,
+            v[0],
+            "x",
+            plus_one(&p),
+            EffectsAndCoeffects::PURE,
+            Occurrences::Zero,
+        );
+        env.bind(
+            &mut s,
+            v[1],
+            "r",
+            read(&p),
+            EffectsAndCoeffects::READ,
+            Occurrences::Zero,
+        );
+        env.bind(
+            &mut s,
+            v[2],
+            "u",
+            write(&p),
+            EffectsAndCoeffects::WRITE,
+            Occurrences::Zero,
+        );
+        assert_eq!(env.pending(), 1);
+        let flushed = env.flush(FlushMode::BranchingPoint);
+        assert_eq!(
+            flushed.wrap(&s, Expr::ConstInt(1)).to_string(),
+            "(seq (store int p/1 1) 1)"
+        );
+    }
+
+    #[test]
+    fn a_branch_keeps_single_use_pure_bindings_and_a_loop_does_not() {
+        let (mut env, mut s, v, p) = setup(&["x", "y"]);
+        env.bind(
+            &mut s,
+            v[0],
+            "x",
+            plus_one(&p),
+            EffectsAndCoeffects::PURE,
+            Occurrences::One,
+        );
+        env.bind(
+            &mut s,
+            v[1],
+            "y",
+            read(&p),
+            EffectsAndCoeffects::READ,
+            Occurrences::One,
+        );
+        let flushed = env.flush(FlushMode::BranchingPoint);
+        assert_eq!(env.pending(), 1);
+        // Each branch may substitute `x`; only one of them runs.
+        let mut other = env.fork().expect("nothing but single-use pure bindings");
+        assert_eq!(text(other.lookup(&mut s, v[0], false)), "(+ p/1 1)");
+        assert_eq!(text(env.lookup(&mut s, v[0], false)), "(+ p/1 1)");
+        drop(flushed);
+        let (mut env, mut s, v, p) = setup(&["x"]);
+        env.bind(
+            &mut s,
+            v[0],
+            "x",
+            plus_one(&p),
+            EffectsAndCoeffects::PURE,
+            Occurrences::One,
+        );
+        let flushed = env.flush(FlushMode::EnteringLoop);
+        assert_eq!(env.pending(), 0);
+        assert_eq!(text(env.lookup(&mut s, v[0], false)), "x/2");
+        assert_eq!(
+            flushed.wrap(&s, Expr::Var(Var::new("x", 2))).to_string(),
+            "(let x/2 (+ p/1 1) x/2)"
+        );
+    }
+
+    #[test]
+    fn the_environment_is_never_duplicated_with_effects_pending() {
+        let (mut env, mut s, v, p) = setup(&["r"]);
+        env.bind(
+            &mut s,
+            v[0],
+            "r",
+            read(&p),
+            EffectsAndCoeffects::READ,
+            Occurrences::One,
+        );
+        assert!(env.fork().is_err());
+        let _ = env.flush(FlushMode::BranchingPoint);
+        assert!(env.fork().is_ok());
+    }
+
+    #[test]
+    fn flushed_bindings_keep_their_order() {
+        let (mut env, mut s, v, p) = setup(&["a", "b", "c"]);
+        env.bind(
+            &mut s,
+            v[0],
+            "a",
+            read(&p),
+            EffectsAndCoeffects::READ,
+            Occurrences::Many,
+        );
+        env.bind(
+            &mut s,
+            v[1],
+            "b",
+            plus_one(&p),
+            EffectsAndCoeffects::PURE,
+            Occurrences::Many,
+        );
+        env.bind(
+            &mut s,
+            v[2],
+            "c",
+            write(&p),
+            EffectsAndCoeffects::WRITE,
+            Occurrences::Many,
+        );
+        let uses: Vec<Expr> = v
+            .iter()
+            .map(|x| {
+                env.lookup(&mut s, *x, false)
+                    .map(|l| l.expr)
+                    .unwrap_or(Expr::Unit)
+            })
+            .collect();
+        let flushed = env.flush(FlushMode::EnteringLoop);
+        let body = uses
+            .into_iter()
+            .reduce(|a, b| Expr::Sequence(Box::new(a), Box::new(b)))
+            .unwrap_or(Expr::Unit);
+        assert_eq!(
+            flushed.wrap(&s, body).to_string(),
+            "(let (a/2 (load_mut int p/1) b/3 (+ p/1 1) c/4 (store int p/1 1)) a/2 b/3 c/4)"
+        );
+    }
+
+    #[test]
+    fn unknown_variables_are_errors_not_crashes() {
+        let (mut env, mut s, v, _) = setup(&["x"]);
+        assert!(env.lookup(&mut s, v[0], false).is_err());
+    }
+}

@@ -1455,3 +1455,52 @@ fn nested_handlers_and_an_uncaught_exception() {
         assert_eq!((&out.stdout[..], &out.stderr[..], out.exit_code), expected);
     }
 }
+
+/// `let a = f x in let b = g x in a + b`: by default the results of calls
+/// stay bound; with the option, the most recent one moves into the sum,
+/// and the other cannot, since it would then run after it.
+#[test]
+fn the_option_substitutes_effectful_bindings_in_order() {
+    let build = |names: &mut Names, h: &CodeHeader| {
+        let (ka, kb) = (names.cont("ka"), names.cont("kb"));
+        let (a, b) = (names.var("a"), names.var("b"));
+        let mut sum = Block::new();
+        let s = sum.prim(names, "s", tagged(IntOp::Add), vec![a.into(), b.into()]);
+        let sum = sum.finish(apply_cont(h.return_cont, vec![s.into()]));
+        let mut second = Block::new();
+        second.let_cont(kb, ContHandler::new(vec![Param::value(b)], sum));
+        let second = second.finish(apply(
+            h.param(1),
+            vec![h.param(2)],
+            CallKind::IndirectUnknownArity,
+            Return::Cont(kb),
+            h.exn_cont,
+        ));
+        let mut first = Block::new();
+        first.let_cont(ka, ContHandler::new(vec![Param::value(a)], second));
+        first.finish(apply(
+            h.param(0),
+            vec![h.param(2)],
+            CallKind::IndirectUnknownArity,
+            Return::Cont(ka),
+            h.exn_cont,
+        ))
+    };
+    let params = [("f", Kind::Value), ("g", Kind::Value), ("x", Kind::Value)];
+    let (_, by_default) = one_function(&params, Options::default(), build);
+    let (_, with_option) = one_function(
+        &params,
+        Options {
+            substitute_effects: true,
+        },
+        build,
+    );
+    assert_eq!(
+        by_default,
+        "(function camlT__f_2 (f/1: val g/2: val x/3: val my_closure/4: val)\n (let\n   (a/5 (app (load val f/1) x/3 f/1 val) b/6 (app (load val g/2) x/3 g/2 val))\n   (+ (+ a/5 b/6) -1)))"
+    );
+    assert_eq!(
+        with_option,
+        "(function camlT__f_2 (f/1: val g/2: val x/3: val my_closure/4: val)\n (let a/5 (app (load val f/1) x/3 f/1 val)\n   (+ (+ a/5 (app (load val g/2) x/3 g/2 val)) -1)))"
+    );
+}
