@@ -19,4 +19,5 @@ pub mod runtime_archive;
 // --- book/src/driver.md:1509 [block 28] ---
 pub mod driver;
 // <<crate-modules>> end
+pub mod backend;
 pub mod observable;

@@ -1,0 +1,28 @@
+//! The native back end: instruction selection, liveness, register
+//! allocation, stack layout, emission of x86-64 code and ELF objects, and
+//! linking.
+
+pub mod emit;
+pub mod frames;
+pub mod link;
+pub mod listing;
+pub mod liveness;
+pub mod mach;
+pub mod object;
+pub mod print;
+pub mod regalloc;
+pub mod runtime_calls;
+pub mod selection;
+
+#[cfg(test)]
+mod tests;
+
+/// Compiles a Cmm program to machine code, all the way.
+pub fn compile(program: &crate::cmm::Program, entry: &str) -> Result<emit::ObjectCode, String> {
+    let mut unit = selection::select_unit(program, entry)?;
+    for f in &mut unit.functions {
+        regalloc::allocate(f)?;
+        frames::lay_out_frame(f)?;
+    }
+    emit::emit_unit(&unit)
+}
