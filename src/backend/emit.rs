@@ -5,7 +5,7 @@
 use super::mach::*;
 use crate::cmm::{DataItem, FloatCmp, IntCmp};
 use iced_x86::code_asm::*;
-use iced_x86::BlockEncoderOptions;
+use iced_x86::{BlockEncoderOptions, Code, Instruction, Register};
 use std::collections::{HashMap, HashSet};
 
 /// Which section a relocation or a symbol is in.
@@ -421,9 +421,7 @@ impl<'u> Emitter<'u> {
                 .sub(rsp, (self.frame_size - 8) as i32)
                 .map_err(iced)?;
         }
-        // The entry block comes first, since execution starts there.
-        let mut order: Vec<usize> = vec![f.entry.index()];
-        order.extend((0..f.blocks.len()).filter(|&b| b != f.entry.index()));
+        let order = layout(f);
         for (pos, &b) in order.iter().enumerate() {
             let next = order.get(pos + 1).copied();
             let block = &f.blocks[b];
@@ -435,7 +433,10 @@ impl<'u> Emitter<'u> {
             }
             self.emit_term(f, &block.term, next.map(|n| BlockId(n as u32)))?;
         }
-        for ool in std::mem::take(&mut self.out_of_line) {
+        for (k, ool) in std::mem::take(&mut self.out_of_line)
+            .into_iter()
+            .enumerate()
+        {
             match ool {
                 OutOfLine::Gc {
                     mut label,
@@ -444,7 +445,7 @@ impl<'u> Emitter<'u> {
                     alloc_bytes,
                     live,
                 } => {
-                    self.place(&mut label, None)?;
+                    self.place(&mut label, Some(format!(".Lgc{k}:")))?;
                     self.call_symbol("flambeau_call_gc")?;
                     self.descriptors.push(PendingDescriptor {
                         call_inst: self.last_inst(),
@@ -455,7 +456,7 @@ impl<'u> Emitter<'u> {
                     self.a.jmp(back).map_err(iced)?;
                 }
                 OutOfLine::BoundError { mut label } => {
-                    self.place(&mut label, None)?;
+                    self.place(&mut label, Some(format!(".Lbound{k}:")))?;
                     self.call_symbol("flambeau_array_bound_error")?;
                 }
             }
@@ -542,6 +543,11 @@ impl<'u> Emitter<'u> {
                 } else if let Ok(u) = u32::try_from(v) {
                     let r = self.r32(f, *dst)?;
                     self.a.mov(r, u).map_err(iced)?;
+                } else if let Ok(n) = i32::try_from(v) {
+                    // The sign-extended 32-bit form, shorter than `movabs`.
+                    let r = Register::from(self.r64(f, *dst)?);
+                    let i = Instruction::with2(Code::Mov_rm64_imm32, r, n).map_err(iced)?;
+                    self.a.add_instruction(i).map_err(iced)?;
                 } else {
                     let r = self.r64(f, *dst)?;
                     self.a.mov(r, v).map_err(iced)?;
@@ -799,7 +805,8 @@ impl<'u> Emitter<'u> {
                 let gc = self.a.create_label();
                 let mut back = self.a.create_label();
                 self.a.jb(gc).map_err(iced)?;
-                self.place(&mut back, None)?;
+                let k = self.out_of_line.len();
+                self.place(&mut back, Some(format!(".Lback{k}:")))?;
                 let d = self.r64(f, *dst)?;
                 self.a.lea(d, r15 + 8).map_err(iced)?;
                 let live = self.live_entries(Self::roots_at(alloc, b, i))?;
@@ -1220,4 +1227,44 @@ fn global_roots(phrases: &[Vec<DataItem>], data: &mut Section, symbols: &mut Vec
         }
     }
     data.bytes.extend_from_slice(&[0; 8]);
+}
+
+/// The order of the blocks in memory: a reverse postorder from the entry,
+/// which puts each block after one of its predecessors, and the `then`
+/// arm of a branch right after the test (so it falls through); then the
+/// exception handlers, which only a raise reaches, out of the way.
+fn layout(f: &Function) -> Vec<usize> {
+    let n = f.blocks.len();
+    let mut seen = vec![false; n];
+    let mut order = Vec::with_capacity(n);
+    let roots = std::iter::once(f.entry.index()).chain(0..n);
+    for root in roots {
+        if seen[root] {
+            continue;
+        }
+        seen[root] = true;
+        let mut postorder = Vec::new();
+        let mut stack = vec![(root, 0usize)];
+        while let Some((b, i)) = stack.pop() {
+            // Successors in reverse, so that the first is placed first.
+            let succs: Vec<usize> = f.blocks[b]
+                .term
+                .successors()
+                .iter()
+                .rev()
+                .map(|s| s.index())
+                .collect();
+            if let Some(&s) = succs.get(i) {
+                stack.push((b, i + 1));
+                if !seen[s] {
+                    seen[s] = true;
+                    stack.push((s, 0));
+                }
+            } else {
+                postorder.push(b);
+            }
+        }
+        order.extend(postorder.into_iter().rev());
+    }
+    order
 }

@@ -81,7 +81,13 @@ pub fn listing(
         .collect();
     let labels = names
         .iter()
-        .filter_map(|(o, ns)| ns.last().map(|n| (*o, n.trim_end_matches(':').to_string())))
+        .filter_map(|(o, ns)| {
+            // A function's name, if one starts here; else the last label.
+            ns.iter()
+                .find(|n| !n.starts_with('.'))
+                .or(ns.last())
+                .map(|n| (*o, n.trim_end_matches(':').to_string()))
+        })
         .collect();
     let mut formatter =
         IntelFormatter::with_options(Some(Box::new(Symbols { relocs, labels })), None);
@@ -90,6 +96,7 @@ pub fn listing(
         .set_space_after_operand_separator(true);
     formatter.options_mut().set_rip_relative_addresses(false);
     formatter.options_mut().set_number_base(NumberBase::Decimal);
+    formatter.options_mut().set_signed_immediate_operands(true);
     let mut decoder = Decoder::with_ip(64, &text.bytes, 0, DecoderOptions::NONE);
     let mut out = String::new();
     let mut line = String::new();
