@@ -1268,3 +1268,33 @@ fn layout(f: &Function) -> Vec<usize> {
     }
     order
 }
+
+impl crate::driver::ir::Ir for ObjectCode {
+    fn kind(&self) -> &'static str {
+        "object"
+    }
+
+    /// The assembly listing (`flambeau dump asm`, `build --emit asm`).
+    fn print(&self) -> String {
+        self.listing.clone()
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any> {
+        self
+    }
+}
+
+fn emit_pass(
+    _: &mut crate::driver::pass::PassContext,
+    ir: Box<dyn crate::driver::ir::Ir>,
+) -> Result<crate::driver::pass::PassOutput, Vec<crate::diagnostics::Diagnostic>> {
+    let unit: Unit = crate::driver::ir::expect_ir(ir, "emit").map_err(super::internal)?;
+    let code = emit_unit(&unit).map_err(super::internal)?;
+    Ok(crate::driver::pass::PassOutput::new(code))
+}
+
+/// Emission: machine code, data and frame table (`flambeau dump asm`).
+pub const EMIT: crate::driver::pass::Pass = crate::driver::pass::Pass {
+    dump_as: Some("asm"),
+    ..crate::driver::pass::Pass::new("emit", "mach", "object", emit_pass)
+};

@@ -23,6 +23,16 @@ pub fn compile(program: &crate::cmm::Program, entry: &str) -> Result<emit::Objec
     for f in &mut unit.functions {
         regalloc::allocate(f)?;
         frames::lay_out_frame(f)?;
+        regalloc::verify(f)?;
     }
     emit::emit_unit(&unit)
+}
+
+/// A failure of the back end is the compiler's fault, never the program's:
+/// reported as a diagnostic without a position.
+pub(crate) fn internal(message: String) -> Vec<crate::diagnostics::Diagnostic> {
+    vec![crate::diagnostics::Diagnostic::error(
+        crate::diagnostics::Span::default(),
+        format!("internal error in the back end: {message}"),
+    )]
 }

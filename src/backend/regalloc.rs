@@ -609,3 +609,98 @@ pub fn insert_spill_code(f: &mut Function, spilled: &[bool]) {
         f.blocks[b].term = term;
     }
 }
+
+/// Checks an allocation against the program, independently of how it was
+/// found: no instruction may write a location (register or stack slot)
+/// that holds another value still needed afterwards, nor destroy a
+/// register that holds one; every operand but a move's is in a register.
+/// A move between two registers of one location writes nothing.
+pub fn verify(f: &Function) -> Result<(), String> {
+    let Some(alloc) = &f.allocation else {
+        return Err(format!("{}: not allocated", f.name));
+    };
+    let loc = |r: VReg| -> Option<Loc> {
+        match r.as_phys() {
+            Some(p) => Some(Loc::Reg(p)),
+            None => alloc.locs.get(r.index()).copied().flatten(),
+        }
+    };
+    let liveness = Liveness::compute(f);
+    let mut error: Option<String> = None;
+    for b in 0..f.blocks.len() {
+        let block = &f.blocks[b];
+        liveness.walk_block(f, BlockId(b as u32), |i, live| {
+            if error.is_some() {
+                return;
+            }
+            let Some(inst) = block.insts.get(i) else {
+                for r in block.term.operands() {
+                    if !matches!(loc(r), Some(Loc::Reg(_))) {
+                        error = Some(format!(
+                            "L{b}: terminator operand %{} is not in a register",
+                            r.0
+                        ));
+                    }
+                }
+                return;
+            };
+            let operands = inst.operands();
+            let moved = inst.as_move();
+            if let Some((d, s)) = moved {
+                if loc(d) == loc(s) {
+                    return;
+                }
+                if matches!((loc(d), loc(s)), (Some(Loc::Stack(_)), Some(Loc::Stack(_)))) {
+                    error = Some(format!("L{b}.{i}: a move from a slot to a slot"));
+                }
+            } else if let Some((r, _)) = operands
+                .iter()
+                .find(|(r, _)| !matches!(loc(*r), Some(Loc::Reg(_))))
+            {
+                error = Some(format!("L{b}.{i}: operand %{} is not in a register", r.0));
+                return;
+            }
+            let defs: Vec<VReg> = operands
+                .iter()
+                .filter(|(_, a)| a.is_def())
+                .map(|(r, _)| *r)
+                .collect();
+            for v in live.iter() {
+                if defs.contains(&v) || moved.is_some_and(|(_, s)| s == v) {
+                    continue;
+                }
+                let Some(lv) = loc(v) else { continue };
+                let clash = defs.iter().any(|d| loc(*d) == Some(lv))
+                    || inst.clobbers().iter().any(|p| Loc::Reg(*p) == lv);
+                if clash {
+                    error = Some(format!(
+                        "L{b}.{i}: %{} in {lv:?} is overwritten while live",
+                        v.0
+                    ));
+                }
+            }
+        });
+    }
+    match error {
+        Some(e) => Err(format!("{}: {e}", f.name)),
+        None => Ok(()),
+    }
+}
+
+fn regalloc_pass(
+    _: &mut crate::driver::pass::PassContext,
+    ir: Box<dyn crate::driver::ir::Ir>,
+) -> Result<crate::driver::pass::PassOutput, Vec<crate::diagnostics::Diagnostic>> {
+    let mut unit: Unit = crate::driver::ir::expect_ir(ir, "regalloc").map_err(super::internal)?;
+    for f in &mut unit.functions {
+        allocate(f).map_err(super::internal)?;
+        super::frames::lay_out_frame(f).map_err(super::internal)?;
+    }
+    Ok(crate::driver::pass::PassOutput::new(unit))
+}
+
+/// Register allocation and stack layout (`flambeau dump regalloc`).
+pub const REGALLOC: crate::driver::pass::Pass = crate::driver::pass::Pass {
+    dump_as: Some("regalloc"),
+    ..crate::driver::pass::Pass::new("regalloc", "mach", "mach", regalloc_pass)
+};

@@ -114,6 +114,50 @@ pub fn select_function(fun: &FunDecl) -> R<Function> {
     Ok(f)
 }
 
+impl crate::driver::ir::Ir for Unit {
+    fn kind(&self) -> &'static str {
+        "mach"
+    }
+
+    fn print(&self) -> String {
+        self.to_string()
+    }
+
+    /// After register allocation, the allocation of every function is
+    /// verified (see `regalloc::verify`).
+    fn check(&self) -> Result<(), crate::driver::ir::IrError> {
+        for f in &self.functions {
+            if f.allocation.is_some() {
+                super::regalloc::verify(f).map_err(|message| crate::driver::ir::IrError {
+                    message,
+                    fragment: f.to_string(),
+                })?;
+            }
+        }
+        Ok(())
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any> {
+        self
+    }
+}
+
+fn select_pass(
+    _: &mut crate::driver::pass::PassContext,
+    ir: Box<dyn crate::driver::ir::Ir>,
+) -> Result<crate::driver::pass::PassOutput, Vec<crate::diagnostics::Diagnostic>> {
+    let unit: crate::cmm::stage::CmmUnit =
+        crate::driver::ir::expect_ir(ir, "select").map_err(super::internal)?;
+    let mach = select_unit(&unit.program, &unit.entry).map_err(super::internal)?;
+    Ok(crate::driver::pass::PassOutput::new(mach))
+}
+
+/// Instruction selection, Cmm to machine IR (`flambeau dump mach`).
+pub const SELECT: crate::driver::pass::Pass = crate::driver::pass::Pass {
+    dump_as: Some("mach"),
+    ..crate::driver::pass::Pass::new("select", "cmm", "mach", select_pass)
+};
+
 /// Where the `i`-th argument of a call goes, under the convention of
 /// compiled functions (`c = false`) or System V (`c = true`).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -699,3 +699,343 @@ fn integer_operations() {
         false,
     );
 }
+
+/// Exceptions raised by the runtime (through `flambeau_c_call`) and by a
+/// failed bounds check unwind to the handler of compiled code.
+#[test]
+fn exceptions_from_the_runtime() {
+    let mut fresh = Fresh::new();
+    let guarded = |fresh: &mut Fresh, e: Expr| {
+        try_with(
+            fresh,
+            |h, join| exit(join, vec![e], vec![TrapAction::Pop(h)]),
+            |exn| seq(print_string(field(var(exn), 1)), int_const(-1)),
+        )
+    };
+    let parse = |s: &str| extcall("caml_int_of_string", MachType::Val, true, vec![sym(s)]);
+    let bounded = seq(
+        op(
+            Operation::Checkbound,
+            vec![Expr::ConstInt(3), Expr::ConstInt(5)],
+        ),
+        int_const(0),
+    );
+    let (a, b, c) = (
+        guarded(&mut fresh, parse("forty_two")),
+        guarded(&mut fresh, parse("not_a_number")),
+        guarded(&mut fresh, bounded),
+    );
+    let main = fun(
+        "main",
+        vec![],
+        lines(vec![print_line(a), print_line(b), print_line(c)]),
+    );
+    check(
+        "runtime_exceptions",
+        vec![
+            static_string("forty_two", "42"),
+            static_string("not_a_number", "4x2"),
+            main,
+        ],
+        "42\nint_of_string-1\nindex out of bounds-1\n",
+        true,
+    );
+}
+
+/// An exception no handler catches ends the program as OCaml's does.
+#[test]
+fn uncaught_exceptions() {
+    let main = fun(
+        "main",
+        vec![],
+        seq(print_line(int_const(1)), raise_symbol("caml_exn_Not_found")),
+    );
+    let program = Program {
+        phrases: vec![main],
+    };
+    let interp = run_interp(&program, "main");
+    assert_eq!(
+        interp,
+        ("1\n".into(), "Fatal error: exception Not_found\n".into(), 2)
+    );
+    assert_eq!(run_native("uncaught", &program, "main", &[]), interp);
+}
+
+/// A small deterministic random number generator (xorshift), so that the
+/// random programs below are the same on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A random expression over tagged integers: arithmetic, lets,
+/// conditionals, calls, allocations and float round trips, so that
+/// values live across calls and allocations, and registers run short.
+fn random_expr(rng: &mut Rng, fresh: &mut Fresh, vars: &mut Vec<Var>, depth: u32) -> Expr {
+    let leaf = depth == 0 || rng.below(5) == 0;
+    if leaf {
+        return if !vars.is_empty() && rng.below(3) != 0 {
+            var(&vars[rng.below(vars.len() as u64) as usize])
+        } else {
+            int_const(rng.below(100) as i64 - 50)
+        };
+    }
+    let sub = |rng: &mut Rng, fresh: &mut Fresh, vars: &mut Vec<Var>| {
+        random_expr(rng, fresh, vars, depth - 1)
+    };
+    match rng.below(10) {
+        0 => add_int_caml(sub(rng, fresh, vars), sub(rng, fresh, vars)),
+        1 => sub_int_caml(sub(rng, fresh, vars), sub(rng, fresh, vars)),
+        2 => mul_int_caml(sub(rng, fresh, vars), sub(rng, fresh, vars)),
+        3 | 4 => {
+            let def = sub(rng, fresh, vars);
+            let x = fresh.var("x");
+            vars.push(x.clone());
+            let body = sub(rng, fresh, vars);
+            vars.pop();
+            let_in(x, def, body)
+        }
+        5 => Expr::If(
+            Box::new(cmp(
+                IntCmp::Lt,
+                sub(rng, fresh, vars),
+                sub(rng, fresh, vars),
+            )),
+            Box::new(sub(rng, fresh, vars)),
+            Box::new(sub(rng, fresh, vars)),
+        ),
+        6 => app("helper", vec![sub(rng, fresh, vars), sub(rng, fresh, vars)]),
+        7 => field(
+            alloc(0, vec![sub(rng, fresh, vars), sub(rng, fresh, vars)]),
+            rng.below(2) as usize,
+        ),
+        8 => tag_int(op(
+            Operation::IntOfFloat,
+            vec![op(
+                Operation::MulF,
+                vec![
+                    op(
+                        Operation::FloatOfInt,
+                        vec![untag_int(sub(rng, fresh, vars))],
+                    ),
+                    Expr::ConstFloat(1.5),
+                ],
+            )],
+        )),
+        _ => tag_int(op(
+            Operation::DivI,
+            vec![untag_int(sub(rng, fresh, vars)), Expr::ConstInt(7)],
+        )),
+    }
+}
+
+/// Random functions, all called from one program, natively and by the
+/// interpreter: the register allocator's verifier runs on each, and the
+/// outputs must agree.
+#[test]
+fn random_programs_agree_with_the_interpreter() {
+    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    let mut fresh = Fresh::new();
+    let (p, q) = (fresh.var("p"), fresh.var("q"));
+    let mut phrases = vec![fun(
+        "helper",
+        vec![(p.clone(), MachType::Val), (q.clone(), MachType::Val)],
+        sub_int_caml(mul_int_caml(var(&p), int_const(3)), var(&q)),
+    )];
+    let mut calls = Vec::new();
+    for i in 0..60 {
+        let params: Vec<Var> = (0..3).map(|k| fresh.var(&format!("a{k}"))).collect();
+        let mut vars = params.clone();
+        let body = random_expr(&mut rng, &mut fresh, &mut vars, 6);
+        let name = format!("random{i}");
+        phrases.push(fun(
+            &name,
+            params.iter().map(|v| (v.clone(), MachType::Val)).collect(),
+            body,
+        ));
+        calls.push(print_line(app(
+            &name,
+            vec![int_const(3), int_const(-8), int_const(21)],
+        )));
+    }
+    phrases.push(fun("main", vec![], lines(calls)));
+    let program = Program { phrases };
+    let interp = run_interp(&program, "main");
+    assert_eq!(interp.2, 0, "{}", interp.1);
+    assert_eq!(run_native("random", &program, "main", &[]), interp);
+    assert_eq!(
+        run_native("random", &program, "main", &[("FLAMBEAU_GC_STRESS", "1")]),
+        interp
+    );
+}
+
+/// Thirty values live at once, more than there are registers, without a
+/// call to force them to the stack: some must be spilled, and reloaded
+/// with the right values.
+#[test]
+fn spills_reload_correctly() {
+    let mut fresh = Fresh::new();
+    let x = fresh.var("x");
+    let vs: Vec<Var> = (0..30).map(|i| fresh.var(&format!("v{i}"))).collect();
+    // v_i = x * (i + 1) + i, then the alternating sum of all of them.
+    let mut sum = int_const(0);
+    for (i, v) in vs.iter().enumerate().rev() {
+        sum = if i % 2 == 0 {
+            add_int_caml(sum, var(v))
+        } else {
+            sub_int_caml(sum, var(v))
+        };
+    }
+    let mut body = sum;
+    for (i, v) in vs.iter().enumerate().rev() {
+        body = let_in(
+            v.clone(),
+            add_int_caml(
+                mul_int_caml(var(&x), int_const(i as i64 + 1)),
+                int_const(i as i64),
+            ),
+            body,
+        );
+    }
+    let f = fun("pressure", vec![(x.clone(), MachType::Val)], body);
+    let y = fresh.var("y");
+    // The same with floats: 20 unboxed values.
+    let fs: Vec<Var> = (0..20).map(|i| fresh.var(&format!("f{i}"))).collect();
+    let mut fsum = Expr::ConstFloat(0.0);
+    for (i, v) in fs.iter().enumerate() {
+        fsum = op(
+            if i % 3 == 0 {
+                Operation::SubF
+            } else {
+                Operation::AddF
+            },
+            vec![fsum, var(v)],
+        );
+    }
+    let mut fbody = tag_int(op(Operation::IntOfFloat, vec![fsum]));
+    for (i, v) in fs.iter().enumerate().rev() {
+        fbody = let_in(
+            v.clone(),
+            op(
+                Operation::MulF,
+                vec![
+                    op(Operation::FloatOfInt, vec![untag_int(var(&y))]),
+                    Expr::ConstFloat(i as f64 + 0.5),
+                ],
+            ),
+            fbody,
+        );
+    }
+    let h = fun("float_pressure", vec![(y.clone(), MachType::Val)], fbody);
+    let main = fun(
+        "main",
+        vec![],
+        seq(
+            print_line(app("pressure", vec![int_const(7)])),
+            print_line(app("float_pressure", vec![int_const(3)])),
+        ),
+    );
+    let program = Program {
+        phrases: vec![f, h, main],
+    };
+    let mut unit = selection::select_unit(&program, "main").expect("selects");
+    for f in &mut unit.functions {
+        regalloc::allocate(f).expect("allocates");
+        frames::lay_out_frame(f).expect("lays out");
+        regalloc::verify(f).expect("a valid allocation");
+    }
+    let spilled = |name: &str| {
+        let f = unit
+            .functions
+            .iter()
+            .find(|f| f.name == name)
+            .expect("function");
+        f.allocation.as_ref().map_or(0, |a| a.num_slots)
+    };
+    assert!(
+        spilled("pressure") > 0,
+        "thirty live integers need spill slots"
+    );
+    assert!(
+        spilled("float_pressure") > 0,
+        "twenty live floats need spill slots"
+    );
+    check("spills", program.phrases, "-120\n201\n", false);
+}
+
+/// OCaml's externals for channels and formatting, which the library uses.
+#[test]
+fn library_externals() {
+    let mut fresh = Fresh::new();
+    let (chan, s) = (fresh.var("chan"), fresh.var("s"));
+    let ext = |name: &str, args: Vec<Expr>| extcall(name, MachType::Val, true, args);
+    let output = |s: Expr, len: i64| {
+        ext(
+            "caml_ml_output",
+            vec![var(&chan), s, int_const(0), int_const(len)],
+        )
+    };
+    let body = let_in(
+        chan.clone(),
+        ext("caml_ml_open_descriptor_out", vec![int_const(1)]),
+        let_in(
+            s.clone(),
+            ext("caml_format_int", vec![sym("percent_d"), int_const(-1234)]),
+            lines(vec![
+                output(var(&s), 5),
+                ext(
+                    "caml_ml_output_char",
+                    vec![var(&chan), int_const(b' ' as i64)],
+                ),
+                output(
+                    ext(
+                        "caml_format_float",
+                        vec![sym("percent_g"), box_float(Expr::ConstFloat(3.25))],
+                    ),
+                    4,
+                ),
+                ext(
+                    "caml_ml_output_char",
+                    vec![var(&chan), int_const(b' ' as i64)],
+                ),
+                // A fresh string of three bytes, filled with 'z'.
+                let_in(
+                    s.clone(),
+                    ext("caml_alloc_string", vec![Expr::ConstInt(3)]),
+                    seq(
+                        ext(
+                            "caml_fill_bytes",
+                            vec![var(&s), int_const(0), int_const(3), int_const(b'z' as i64)],
+                        ),
+                        output(var(&s), 3),
+                    ),
+                ),
+                ext(
+                    "caml_ml_output_char",
+                    vec![var(&chan), int_const(b'\n' as i64)],
+                ),
+                ext("caml_ml_flush", vec![var(&chan)]),
+            ]),
+        ),
+    );
+    check(
+        "library_externals",
+        vec![
+            static_string("percent_d", "%d"),
+            static_string("percent_g", "%.12g"),
+            fun("main", vec![], body),
+        ],
+        "-1234 3.25 zzz\n",
+        true,
+    );
+}
