@@ -1,0 +1,2 @@
+(* error: The type abbreviation t is cyclic *)
+type t = t list

@@ -1,0 +1,2 @@
+val trace : string -> 'a -> 'a
+val pb : bool -> unit

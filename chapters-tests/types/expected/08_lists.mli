@@ -1,0 +1,2 @@
+val pl : int list -> unit
+val range : int -> int -> int list

@@ -1,0 +1,1 @@
+val pa : int array -> unit

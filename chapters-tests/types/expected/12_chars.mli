@@ -1,0 +1,3 @@
+val upper : char -> char
+val caesar : int -> char -> char
+val is_vowel : char -> bool

@@ -1,0 +1,6 @@
+exception Oops
+exception Code of int
+exception Pair of string * int
+exception Wrapped of exn
+val risky : int -> int
+val describe : int -> string

@@ -1,0 +1,1 @@
+val integrate : (float -> float) -> float -> float -> int -> float

@@ -1,0 +1,1 @@
+val p : int64 -> unit

@@ -1,0 +1,1 @@
+val check : int -> int

@@ -1,0 +1,1 @@
+val finish : int -> 'a

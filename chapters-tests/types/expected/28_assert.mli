@@ -1,0 +1,1 @@
+val checked_div : int -> int -> int

@@ -1,0 +1,1 @@
+val fill : int array -> int -> unit

@@ -1,0 +1,1 @@
+val fannkuch : int -> int * int

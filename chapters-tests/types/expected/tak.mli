@@ -1,0 +1,3 @@
+val tak : int -> int -> int -> int
+val ack : int -> int -> int
+val fib : int -> int

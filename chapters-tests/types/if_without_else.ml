@@ -1,0 +1,2 @@
+(* error: This expression has type int but an expression was expected of type unit *)
+let x = if true then 1

@@ -1,0 +1,3 @@
+(* error: This expression has type int *)
+let x = 3
+let y = x 4

@@ -1,0 +1,2 @@
+(* error: This expression has type *)
+let rec f x = f

@@ -1,0 +1,2 @@
+(* error: The type variable 'a occurs inside *)
+let f x = x x

@@ -1,0 +1,2 @@
+(* error: Unbound constructor Sone *)
+let x = Sone 1

@@ -1,0 +1,2 @@
+(* error: Unbound module Lst *)
+let n = Lst.length [1; 2]

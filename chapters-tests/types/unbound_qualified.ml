@@ -1,0 +1,2 @@
+(* error: Unbound value List.lenght *)
+let n = List.lenght [1; 2]

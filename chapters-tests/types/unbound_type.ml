@@ -1,0 +1,2 @@
+(* error: Unbound type constructor lst *)
+let x : lst = []

@@ -1,0 +1,2 @@
+(* error: The type variable 'b is unbound in this type declaration. *)
+type 'a t = 'b list

@@ -1,0 +1,2 @@
+(* error: Unbound value prnt_int *)
+let () = prnt_int 3
