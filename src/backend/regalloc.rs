@@ -506,6 +506,7 @@ pub fn allocate(f: &mut Function) -> Result<(), String> {
                 frame_size: 0,
                 gc_roots: Vec::new(),
             });
+            forward_spilled_values(f);
             return Ok(());
         }
         for s in new_spills {
@@ -704,3 +705,68 @@ pub const REGALLOC: crate::driver::pass::Pass = crate::driver::pass::Pass {
     dump_as: Some("regalloc"),
     ..crate::driver::pass::Pass::new("regalloc", "mach", "mach", regalloc_pass)
 };
+
+/// Spilling everywhere stores a value after each definition and reloads
+/// it before each use, even when a register still holds it. This removes
+/// the redundant reloads within each block: after `slot := r` or
+/// `r := slot`, a reload of the same slot becomes a move from `r`, as long
+/// as nothing has written `r`'s register since. If the copy is live across
+/// an allocation, the collector must see it as the root it is: so a
+/// temporary copy must have the spilled register's own kind, and a copy in
+/// a precoloured register (which has none) is forgotten at a collection.
+fn forward_spilled_values(f: &mut Function) {
+    let Some(alloc) = f.allocation.take() else {
+        return;
+    };
+    let loc = |r: VReg| match r.as_phys() {
+        Some(p) => Some(Loc::Reg(p)),
+        None => alloc.locs.get(r.index()).copied().flatten(),
+    };
+    let spilled = |r: VReg| matches!(loc(r), Some(Loc::Stack(_)));
+    let regs = &f.regs;
+    let usable = |r: VReg, s: VReg| {
+        r.as_phys().is_some()
+            || regs.get(r.index()).map(|i| i.kind) == regs.get(s.index()).map(|i| i.kind)
+    };
+    for block in &mut f.blocks {
+        // Spilled register -> a register-allocated copy of its value.
+        let mut copies: HashMap<VReg, VReg> = HashMap::new();
+        for inst in &mut block.insts {
+            let moved = inst.as_move();
+            if let Some((dst, src)) = moved {
+                if spilled(src) && !spilled(dst) {
+                    if let Some(&holder) = copies.get(&src) {
+                        *inst = Inst::Move { dst, src: holder };
+                    }
+                }
+            }
+            let mut written: Vec<Loc> = inst
+                .operands()
+                .into_iter()
+                .filter(|(r, a)| a.is_def() && !spilled(*r))
+                .filter_map(|(r, _)| loc(r))
+                .collect();
+            written.extend(inst.clobbers().into_iter().map(Loc::Reg));
+            copies.retain(|_, holder| loc(*holder).is_some_and(|l| !written.contains(&l)));
+            // A precoloured register has no kind the collector would see.
+            if inst.is_gc_point() {
+                copies.retain(|_, holder| holder.as_phys().is_none());
+            }
+            match moved {
+                // A store: the source register holds the slot's value.
+                Some((dst, src)) if spilled(dst) && !spilled(src) => {
+                    copies.remove(&dst);
+                    if usable(src, dst) {
+                        copies.insert(dst, src);
+                    }
+                }
+                // A reload: so does its destination.
+                Some((dst, src)) if spilled(src) && !spilled(dst) && usable(dst, src) => {
+                    copies.entry(src).or_insert(dst);
+                }
+                _ => {}
+            }
+        }
+    }
+    f.allocation = Some(alloc);
+}
