@@ -921,6 +921,14 @@ impl<'u> Emitter<'u> {
                 }
                 self.a.ret().map_err(iced)?;
             }
+            // A function that calls itself in tail position jumps back to
+            // its first block, keeping its frame: a loop.
+            Terminator::TailCall {
+                target: CallTarget::Symbol(s),
+                ..
+            } if *s == f.name => {
+                self.a.jmp(self.blocks[f.entry.index()]).map_err(iced)?;
+            }
             Terminator::TailCall { target, .. } => {
                 if self.frame_size > 8 {
                     self.a

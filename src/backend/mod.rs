@@ -15,6 +15,8 @@ pub mod runtime_calls;
 pub mod selection;
 
 #[cfg(test)]
+pub(crate) mod examples;
+#[cfg(test)]
 mod tests;
 
 /// Compiles a Cmm program to machine code, all the way.

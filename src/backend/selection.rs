@@ -1530,31 +1530,12 @@ pub fn remove_unreachable_blocks(f: &mut Function) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cmm::helpers::*;
-    use crate::cmm::Fresh;
-
-    fn fact() -> FunDecl {
-        let mut fresh = Fresh::new();
-        let n = fresh.var("n");
-        let call = op(
-            Operation::Apply(MachType::Val),
-            vec![Expr::ConstSymbol("fact".into()), add_const(var(&n), -2)],
-        );
-        FunDecl {
-            name: "fact".into(),
-            params: vec![(n.clone(), MachType::Val)],
-            body: Expr::If(
-                Box::new(op(Operation::CmpI(IntCmp::Le), vec![var(&n), int_const(3)])),
-                Box::new(int_const(3)),
-                Box::new(mul_int_caml(var(&n), call)),
-            ),
-        }
-    }
+    use crate::backend::examples;
 
     #[test]
     fn factorial_selects() {
-        let f = select_function(&fact()).unwrap();
-        println!("{}", fact());
+        let f = select_function(&examples::fact()).unwrap();
+        println!("{}", examples::fact());
         println!("{f}");
     }
 }

@@ -1039,3 +1039,19 @@ fn library_externals() {
         true,
     );
 }
+
+/// Prints the chapters' examples at each stage (run with `--nocapture`).
+#[test]
+fn chapter_examples_print() {
+    let program = examples::unit(vec![examples::fact(), examples::sum(), examples::build(), examples::safe()]);
+    let mut unit = selection::select_unit(&program, "main").expect("selects");
+    println!("{program}");
+    println!("{unit}");
+    for f in &mut unit.functions {
+        regalloc::allocate(f).expect("allocates");
+        frames::lay_out_frame(f).expect("lays out");
+    }
+    println!("{unit}");
+    let code = emit::emit_unit(&unit).expect("emits");
+    println!("{}", code.listing);
+}
