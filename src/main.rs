@@ -4,12 +4,12 @@
 //! `flambeau`: the command line, in the habits of `ocamlopt` and `rustc`.
 
 use clap::{Args, Parser, Subcommand};
+use flambeau::backend::emit::ObjectCode;
+use flambeau::backend::link::build_executable;
 use flambeau::diagnostics::SourceFile;
 use flambeau::driver::registry::all_passes;
 use flambeau::driver::run::{Failure, Options, Pipeline};
 use flambeau::driver::stages;
-use flambeau::backend::emit::ObjectCode;
-use flambeau::backend::link::build_executable;
 use std::io::Write;
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};

@@ -1046,7 +1046,12 @@ fn library_externals() {
 /// Prints the chapters' examples at each stage (run with `--nocapture`).
 #[test]
 fn chapter_examples_print() {
-    let program = examples::unit(vec![examples::fact(), examples::sum(), examples::build(), examples::safe()]);
+    let program = examples::unit(vec![
+        examples::fact(),
+        examples::sum(),
+        examples::build(),
+        examples::safe(),
+    ]);
     let mut unit = selection::select_unit(&program, "main").expect("selects");
     println!("{program}");
     println!("{unit}");
