@@ -1,4 +1,0 @@
-(* stage: lambda *)
-(* Fun.protect comes from the prelude, with the exception it raises. *)
-let () =
-  Fun.protect ~finally:(fun () -> print_string "done") (fun () -> print_string "work ")
