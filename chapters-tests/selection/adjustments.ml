@@ -1,0 +1,5 @@
+(* stage: mach *)
+(* Twelve tagged additions: a chain of leas, and one adjustment (-11) for
+   the whole sum. *)
+let f (a, b, c, d, e, g, h, i, j, k, l, m) =
+  a + b + c + d + e + g + h + i + j + k + l + m
