@@ -13,6 +13,13 @@
 //! - `corpus::<program>::<stage>`: each program of `chapters-tests/corpus/`
 //!   type-checks, and, for every interpreter the pipeline has so far, prints
 //!   exactly the stdout, stderr and exit status OCaml gives it.
+//!   Once the back end exists, each is also compiled to native code and run
+//!   (`::native` at -O2, `::native-O0`, `::native-gc-stress` under
+//!   `FLAMBEAU_GC_STRESS`, every `N`-th check if `<program>.gc-stress` says
+//!   `N`, else every one), and, when `ocamlopt` is installed, compared with
+//!   the same program compiled by `ocamlopt` (`::ocamlopt`).
+//! - `bench::<program>::native`: each benchmark of `bench/` compiled natively
+//!   prints what OCaml printed for it (`bench/<program>.out`).
 //! - `book::orphans`: no golden file outlives its example.
 //!
 //! `BLESS=1 cargo test --test chapters` rewrites the golden files, the
@@ -66,6 +73,7 @@ fn main() {
     trials.push(orphan_trial(expected_goldens));
     trials.extend(case_trials(&book));
     trials.extend(corpus_trials());
+    trials.extend(native_trials());
     let conclusion = libtest_mimic::run(&args, trials);
     apply_book_edits(&edits);
     conclusion.exit();
@@ -248,15 +256,7 @@ fn case_trials(book: &Book) -> Vec<Trial> {
 
 /// The end-to-end corpus: programs with the output real OCaml gives them.
 fn corpus_trials() -> Vec<Trial> {
-    let dir = root().join("chapters-tests/corpus");
-    let mut programs: Vec<PathBuf> = fs::read_dir(&dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ml"))
-        .collect();
-    programs.sort();
+    let programs = programs_in(&root().join("chapters-tests/corpus"));
     let probe = SourceFile::new("probe.ml", "");
     let front_end_ready = !stages::stage_output("check", &probe).contains("no pass produces");
     let interpreters: Vec<&str> = stages::INTERP_STAGES
@@ -309,20 +309,159 @@ fn corpus_case(program: &Path, stage: &str) -> Result<(), Failed> {
         stages::interpret(interp, &file, &options, &mut std::io::sink())
     })?
     .map_err(|f| format!("{f:?}"))?;
+    compare_outcomes(&expected_outcome(program), &outcome)
+}
+
+/// A program's expected behaviour, from the files beside it: `.out`,
+/// `.err` and `.exit` (absent means empty, empty and 0).
+fn expected_outcome(program: &Path) -> flambeau::driver::ir::Outcome {
     let read = |ext: &str| fs::read(program.with_extension(ext)).ok();
-    let expected = flambeau::driver::ir::Outcome {
+    flambeau::driver::ir::Outcome {
         stdout: read("out").unwrap_or_default(),
         stderr: read("err").unwrap_or_default(),
         exit_code: read("exit")
             .and_then(|b| String::from_utf8_lossy(&b).trim().parse().ok())
             .unwrap_or(0),
+    }
+}
+
+/// The `.ml` files of a directory, sorted.
+fn programs_in(dir: &Path) -> Vec<PathBuf> {
+    let mut programs: Vec<PathBuf> = fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ml"))
+        .collect();
+    programs.sort();
+    programs
+}
+
+fn ocamlopt_installed() -> bool {
+    std::process::Command::new("ocamlopt")
+        .arg("-version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// The end-to-end tests of the native compiler: the corpus at -O2, at
+/// -O0 and under GC stress, compared with OCaml's recorded behaviour and
+/// with `ocamlopt`'s own executables; and the benchmarks.
+fn native_trials() -> Vec<Trial> {
+    let probe = SourceFile::new("probe.ml", "");
+    if stages::stage_output("asm", &probe).contains("no pass produces") {
+        return Vec::new();
+    }
+    let with_ocamlopt = ocamlopt_installed();
+    let mut trials = Vec::new();
+    for program in programs_in(&root().join("chapters-tests/corpus")) {
+        let name = stem(&program.to_string_lossy());
+        let stride = fs::read_to_string(program.with_extension("gc-stress"))
+            .map(|s| s.trim().to_string())
+            .unwrap_or_else(|_| "1".to_string());
+        let modes: [(&str, u8, Option<String>); 3] = [
+            ("native", 2, None),
+            ("native-O0", 0, None),
+            ("native-gc-stress", 2, Some(stride)),
+        ];
+        for (mode, level, stress) in modes {
+            let program = program.clone();
+            trials.push(Trial::test(format!("corpus::{name}::{mode}"), move || {
+                let env: Vec<(&str, &str)> = stress
+                    .as_deref()
+                    .map(|n| vec![("FLAMBEAU_GC_STRESS", n)])
+                    .unwrap_or_default();
+                let outcome = native_outcome(&program, level, &env)?;
+                compare_outcomes(&expected_outcome(&program), &outcome)
+            }));
+        }
+        let program = program.clone();
+        trials.push(
+            Trial::test(format!("corpus::{name}::ocamlopt"), move || {
+                let ours = native_outcome(&program, 2, &[])?;
+                let theirs = ocamlopt_outcome(&program)?;
+                compare_outcomes(&theirs, &ours)
+            })
+            .with_ignored_flag(!with_ocamlopt),
+        );
+    }
+    if !with_ocamlopt {
+        eprintln!(
+            "note: ocamlopt is not installed (apt-get install ocaml-nox): the corpus::*::ocamlopt \
+             comparisons are skipped and listed as ignored"
+        );
+    }
+    for program in programs_in(&root().join("bench")) {
+        let name = stem(&program.to_string_lossy());
+        trials.push(Trial::test(format!("bench::{name}::native"), move || {
+            let outcome = native_outcome(&program, 2, &[])?;
+            compare_outcomes(&expected_outcome(&program), &outcome)
+        }));
+    }
+    trials
+}
+
+/// `program` compiled by Flambeau at `-O<level>` and run with `env`.
+fn native_outcome(
+    program: &Path,
+    level: u8,
+    env: &[(&str, &str)],
+) -> Result<flambeau::driver::ir::Outcome, Failed> {
+    let text = fs::read_to_string(program).map_err(|e| e.to_string())?;
+    let file = SourceFile::new(format!("{}.ml", stem(&program.to_string_lossy())), text);
+    let options = flambeau::driver::run::Options {
+        opt_level: level,
+        ..Default::default()
     };
-    if outcome == expected {
+    let run =
+        stages::on_large_stack(|| stages::run_native(&file, &options, env, &mut std::io::sink()))?;
+    run.map(|(outcome, _warnings)| outcome)
+        .map_err(|f| format!("{f:?}").into())
+}
+
+/// `program` compiled by `ocamlopt`, from a copy under its own name in a
+/// fresh directory (OCaml prints the file name in `Match_failure`).
+fn ocamlopt_outcome(program: &Path) -> Result<flambeau::driver::ir::Outcome, Failed> {
+    let name = stem(&program.to_string_lossy());
+    let dir = std::env::temp_dir().join(format!("flambeau-ocamlopt-{}-{name}", std::process::id()));
+    fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let source = dir.join(format!("{name}.ml"));
+    fs::copy(program, &source).map_err(|e| e.to_string())?;
+    let built = std::process::Command::new("ocamlopt")
+        .current_dir(&dir)
+        .args(["-w", "-a", "-o", "program", &format!("{name}.ml")])
+        .output()
+        .map_err(|e| e.to_string())?;
+    if !built.status.success() {
+        return Err(format!(
+            "ocamlopt failed:\n{}",
+            String::from_utf8_lossy(&built.stderr)
+        )
+        .into());
+    }
+    let run = std::process::Command::new(dir.join("program"))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .map_err(|e| e.to_string())?;
+    let _ = fs::remove_dir_all(&dir);
+    Ok(flambeau::driver::ir::Outcome {
+        stdout: run.stdout,
+        stderr: run.stderr,
+        exit_code: run.status.code().unwrap_or(-1),
+    })
+}
+
+fn compare_outcomes(
+    expected: &flambeau::driver::ir::Outcome,
+    actual: &flambeau::driver::ir::Outcome,
+) -> Result<(), Failed> {
+    if expected == actual {
         Ok(())
     } else {
         Err(diff(
-            &stages::render_outcome(&expected),
-            &stages::render_outcome(&outcome),
+            &stages::render_outcome(expected),
+            &stages::render_outcome(actual),
         )
         .into())
     }

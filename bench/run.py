@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""Benchmarks: Flambeau against ocamlopt, side by side, in one run.
+
+For each program of this directory (or those named on the command line):
+build it with `flambeau build` (the release binary, built if missing) and
+with `ocamlopt` (when installed), check that each prints exactly its `.out`
+file, time each executable several times (wall clock, median), count the
+instructions it executes with `valgrind --tool=callgrind` (repeatable where
+wall time is not), and print a Markdown table with the ratios.
+
+    python3 bench/run.py                 # everything (slow: callgrind)
+    python3 bench/run.py --runs 3 tak    # one program
+    python3 bench/run.py --no-callgrind  # wall time only
+
+The table is what the chapter "Benchmarks" shows.
+"""
+
+import argparse
+import datetime
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+BENCH = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(BENCH)
+FLAMBEAU = os.path.join(ROOT, "target", "release", "flambeau")
+
+
+def build_flambeau():
+    if not os.path.exists(FLAMBEAU):
+        subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
+
+
+def build(program, work):
+    """Builds `program` both ways; returns {"flambeau": exe, "ocamlopt": exe or None}."""
+    source = os.path.join(work, program + ".ml")
+    shutil.copy(os.path.join(BENCH, program + ".ml"), source)
+    exes = {}
+    ours = os.path.join(work, program + ".flambeau")
+    subprocess.run([FLAMBEAU, "build", source, "-o", ours], check=True,
+                   stderr=subprocess.DEVNULL)
+    exes["flambeau"] = ours
+    if shutil.which("ocamlopt"):
+        theirs = os.path.join(work, program + ".ocamlopt")
+        subprocess.run(["ocamlopt", "-w", "-a", source, "-o", theirs], check=True, cwd=work,
+                       stderr=subprocess.DEVNULL)
+        exes["ocamlopt"] = theirs
+    else:
+        exes["ocamlopt"] = None
+    return exes
+
+
+def check_output(program, exe):
+    expected = open(os.path.join(BENCH, program + ".out"), "rb").read()
+    got = subprocess.run([exe], stdout=subprocess.PIPE, check=False).stdout
+    return got == expected
+
+
+def wall_time(exe, runs):
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([exe], stdout=subprocess.DEVNULL, check=False)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def instructions(exe):
+    """Instructions executed, as callgrind counts them (user space, whole run)."""
+    run = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", exe],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False)
+    found = re.search(r"Collected\s*:\s*(\d+)", run.stderr)
+    return int(found.group(1)) if found else None
+
+
+def giga(n):
+    return "-" if n is None else f"{n / 1e9:.2f} G"
+
+
+def ratio(a, b):
+    return "-" if a is None or b is None or b == 0 else f"{a / b:.2f}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("programs", nargs="*")
+    parser.add_argument("--runs", type=int, default=5, help="timed runs per executable")
+    parser.add_argument("--no-callgrind", action="store_true")
+    args = parser.parse_args()
+    programs = args.programs or sorted(
+        f[:-3] for f in os.listdir(BENCH) if f.endswith(".ml") and f != "gen_large.ml")
+    callgrind = not args.no_callgrind and shutil.which("valgrind")
+    build_flambeau()
+    version = subprocess.run(["ocamlopt", "-version"], stdout=subprocess.PIPE, text=True,
+                             check=False).stdout.strip() if shutil.which("ocamlopt") else None
+    print(f"Measured {datetime.date.today()} on {platform.machine()} Linux, "
+          f"{os.cpu_count()} cores; ocamlopt {version or 'not installed'}; "
+          f"wall time: median of {args.runs} runs"
+          + ("; instructions: valgrind --tool=callgrind" if callgrind else "") + ".")
+    print()
+    print("| program | flambeau time | ocamlopt time | ratio | flambeau instr. "
+          "| ocamlopt instr. | ratio |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    failures = 0
+    with tempfile.TemporaryDirectory(prefix="flambeau-bench-") as work:
+        for program in programs:
+            exes = build(program, work)
+            row = {}
+            for who, exe in exes.items():
+                if exe is None:
+                    row[who] = (None, None)
+                    continue
+                if not check_output(program, exe):
+                    print(f"{program}: {who}'s executable printed the wrong output",
+                          file=sys.stderr)
+                    failures += 1
+                t = wall_time(exe, args.runs)
+                n = instructions(exe) if callgrind else None
+                row[who] = (t, n)
+            (ft, fi), (ot, oi) = row["flambeau"], row["ocamlopt"]
+            fmt = lambda t: "-" if t is None else f"{t:.2f} s"
+            print(f"| `{program}` | {fmt(ft)} | {fmt(ot)} | {ratio(ft, ot)} "
+                  f"| {giga(fi)} | {giga(oi)} | {ratio(fi, oi)} |", flush=True)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
