@@ -63,6 +63,8 @@ def check_output(program, exe):
 
 
 def wall_time(exe, runs):
+    if runs == 0:
+        return None
     times = []
     for _ in range(runs):
         start = time.perf_counter()
@@ -91,7 +93,8 @@ def ratio(a, b):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("programs", nargs="*")
-    parser.add_argument("--runs", type=int, default=5, help="timed runs per executable")
+    parser.add_argument("--runs", type=int, default=5,
+                        help="timed runs per executable (0: no timing)")
     parser.add_argument("--no-callgrind", action="store_true")
     args = parser.parse_args()
     programs = args.programs or sorted(
@@ -102,7 +105,7 @@ def main():
                              check=False).stdout.strip() if shutil.which("ocamlopt") else None
     print(f"Measured {datetime.date.today()} on {platform.machine()} Linux, "
           f"{os.cpu_count()} cores; ocamlopt {version or 'not installed'}; "
-          f"wall time: median of {args.runs} runs"
+          + (f"wall time: median of {args.runs} runs" if args.runs else "no timing")
           + ("; instructions: valgrind --tool=callgrind" if callgrind else "") + ".")
     print()
     print("| program | flambeau time | ocamlopt time | ratio | flambeau instr. "

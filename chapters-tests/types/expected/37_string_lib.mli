@@ -1,0 +1,3 @@
+val show : string -> unit
+val sign : int -> int
+val try_str : string -> (unit -> string) -> unit

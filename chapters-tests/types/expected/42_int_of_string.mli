@@ -1,0 +1,1 @@
+val conv : string -> unit

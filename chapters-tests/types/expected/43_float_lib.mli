@@ -1,0 +1,3 @@
+val p : float -> unit
+val nl : unit -> unit
+val b : bool -> unit

@@ -1,0 +1,1 @@
+val trace : string -> 'a -> 'a

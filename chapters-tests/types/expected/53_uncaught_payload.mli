@@ -1,0 +1,3 @@
+exception Parse_error of string * int * float
+exception Other
+val parse : string -> int

@@ -1,0 +1,1 @@
+val descend : int -> int

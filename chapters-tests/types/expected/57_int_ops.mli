@@ -1,0 +1,2 @@
+val p : int -> unit
+val nl : unit -> unit

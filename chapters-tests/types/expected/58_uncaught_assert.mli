@@ -1,0 +1,1 @@
+val check_sorted : 'a list -> unit

@@ -1,0 +1,2 @@
+val cleanup_count : int ref
+val risky : int -> int

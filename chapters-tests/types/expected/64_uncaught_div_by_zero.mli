@@ -1,0 +1,1 @@
+val average_tail : int list -> int -> int

@@ -1,0 +1,2 @@
+val sign : int -> int
+val c : String.t -> String.t -> unit

@@ -1,0 +1,2 @@
+exception Report of int * bool * char * int option * int option *
+            (int * int) * float * string

@@ -1,0 +1,2 @@
+exception Stop of int
+val attempt : string -> (unit -> unit) -> unit
