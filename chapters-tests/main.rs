@@ -198,15 +198,7 @@ fn case_trials(book: &Book) -> Vec<Trial> {
     for chapter in &book.chapters {
         let chapter_stem = stem(&chapter.path);
         let dir = root().join("chapters-tests").join(&chapter_stem);
-        let mut cases: Vec<PathBuf> = fs::read_dir(&dir)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|e| e == "ml"))
-            .collect();
-        cases.sort();
-        for case in cases {
+        for case in programs_in(&dir) {
             let case_stem = stem(&case.to_string_lossy());
             trials.push(Trial::test(
                 format!("cases::{chapter_stem}::{case_stem}"),
