@@ -96,6 +96,11 @@ fn example_trials(
         for block in chapter.blocks.iter().filter(|b| b.attr("expect").is_some()) {
             let name = block.attr("expect").unwrap_or_default().to_string();
             let stage = block.attr("stage").unwrap_or("run").to_string();
+            let opt_level = match block.attr("opt").map(str::parse::<u8>) {
+                None => Ok(2),
+                Some(Ok(level)) if level <= 2 => Ok(level),
+                Some(_) => Err(format!("{}: `opt=` takes 0, 1 or 2", block.location())),
+            };
             let trial_name = format!("book::{chapter_stem}::{name}::{stage}");
             let golden_dir = root().join("chapters-tests/golden").join(&chapter_stem);
             let golden_name = format!("{name}.{stage}");
@@ -111,8 +116,11 @@ fn example_trials(
                     )
                     .into());
                 };
-                let actual =
-                    stages::stage_output(&stage, &SourceFile::new(format!("{name}.ml"), source));
+                let actual = stages::stage_output_at(
+                    &stage,
+                    &SourceFile::new(format!("{name}.ml"), source),
+                    opt_level?,
+                );
                 golden(&golden_dir, &golden_name, &actual)?;
                 if block.content == actual {
                     return Ok(());
