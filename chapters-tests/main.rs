@@ -213,17 +213,32 @@ fn case_trials(book: &Book) -> Vec<Trial> {
                 move || {
                     let text = fs::read_to_string(&case)
                         .map_err(|e| format!("{}: {e}", case.display()))?;
-                    let stage = text
+                    // `(* stage: cmm *)`, or `(* stage: cmm opt=0 *)` for a
+                    // listing made at another level than -O2.
+                    let header: Vec<&str> = text
                         .lines()
                         .next()
                         .and_then(|l| l.trim().strip_prefix("(* stage:"))
                         .and_then(|l| l.strip_suffix("*)"))
-                        .map_or("check", str::trim)
-                        .to_string();
+                        .map_or_else(Vec::new, |l| l.split_whitespace().collect());
+                    let stage = header.first().copied().unwrap_or("check").to_string();
+                    let opt_level = match header.get(1).map(|o| o.strip_prefix("opt=")) {
+                        None => 2,
+                        Some(Some(level @ ("0" | "1" | "2"))) => level.parse().unwrap_or(2),
+                        Some(_) => {
+                            return Err(format!(
+                                "{}: the first line is `(* stage: STAGE *)` or \
+                                 `(* stage: STAGE opt=0|1|2 *)`",
+                                case.display()
+                            )
+                            .into())
+                        }
+                    };
                     let name = case
                         .file_name()
                         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-                    let actual = stages::stage_output(&stage, &SourceFile::new(name, text));
+                    let actual =
+                        stages::stage_output_at(&stage, &SourceFile::new(name, text), opt_level);
                     let expected_path = case.with_extension(&stage);
                     if blessing() {
                         return fs::write(&expected_path, &actual)
