@@ -15,11 +15,12 @@
 //!   exactly the stdout, stderr and exit status OCaml gives it.
 //!   Once the back end exists, each is also compiled to native code and run
 //!   (`::native` at -O2, `::native-O0`, `::native-gc-stress` under
-//!   `FLAMBEAU_GC_STRESS`, every `N`-th check if `<program>.gc-stress` says
+//!   `FLAMBEAU_GC_STRESS`, every `N` words if `<program>.gc-stress` says
 //!   `N`, else every one), and, when `ocamlopt` is installed, compared with
 //!   the same program compiled by `ocamlopt` (`::ocamlopt`).
-//! - `bench::<program>::native`: each benchmark of `bench/` compiled natively
-//!   prints what OCaml printed for it (`bench/<program>.out`).
+//! - `bench::<program>::native` and `::native-gc-stress`: each benchmark of
+//!   `bench/` compiled natively prints what OCaml printed for it
+//!   (`bench/<program>.out`), also under GC stress (stride as above).
 //! - `book::orphans`: no golden file outlives its example.
 //!
 //! `BLESS=1 cargo test --test chapters` rewrites the golden files, the
@@ -372,9 +373,7 @@ fn native_trials() -> Vec<Trial> {
     let mut trials = Vec::new();
     for program in programs_in(&root().join("chapters-tests/corpus")) {
         let name = stem(&program.to_string_lossy());
-        let stride = fs::read_to_string(program.with_extension("gc-stress"))
-            .map(|s| s.trim().to_string())
-            .unwrap_or_else(|_| "1".to_string());
+        let stride = stress_stride(&program);
         let modes: [(&str, u8, Option<String>); 3] = [
             ("native", 2, None),
             ("native-O0", 0, None),
@@ -409,12 +408,31 @@ fn native_trials() -> Vec<Trial> {
     }
     for program in programs_in(&root().join("bench")) {
         let name = stem(&program.to_string_lossy());
-        trials.push(Trial::test(format!("bench::{name}::native"), move || {
-            let outcome = native_outcome(&program, 2, &[])?;
-            compare_outcomes(&expected_outcome(&program), &outcome)
-        }));
+        let stride = stress_stride(&program);
+        for (mode, stress) in [("native", None), ("native-gc-stress", Some(stride))] {
+            let program = program.clone();
+            trials.push(Trial::test(format!("bench::{name}::{mode}"), move || {
+                let env: Vec<(&str, &str)> = stress
+                    .as_deref()
+                    .map(|n| vec![("FLAMBEAU_GC_STRESS", n)])
+                    .unwrap_or_default();
+                let outcome = native_outcome(&program, 2, &env)?;
+                compare_outcomes(&expected_outcome(&program), &outcome)
+            }));
+        }
     }
     trials
+}
+
+/// The `FLAMBEAU_GC_STRESS` stride, in words, a program runs under in its
+/// `::native-gc-stress` trial: from `NAME.gc-stress` beside it, else 1 (a
+/// collection at every allocation). Programs that allocate billions of
+/// words, or hold large live data that every collection copies, name a
+/// larger stride so that the trial ends in seconds.
+fn stress_stride(program: &Path) -> String {
+    fs::read_to_string(program.with_extension("gc-stress"))
+        .map(|s| s.trim().to_string())
+        .unwrap_or_else(|_| "1".to_string())
 }
 
 /// `program` compiled by Flambeau at `-O<level>` and run with `env`.

@@ -7,38 +7,40 @@ camlTraps__check_2:
        8  lea rax, [flambeau_exn_Not_found]
        f  mov rsp, r14
       12  pop r14
-      14  ret
+      14  pop r11
+      16  jmp r11
 .L2:
-      15  ret
+      19  ret
 
 camlTraps__safe_12:
-      16  sub rsp, 8
+      1a  sub rsp, 8
 .L0:
-      1a  lea rbx, [.L1]
-      21  push rbx
-      22  push r14
-      24  mov r14, rsp
+      1e  lea rbx, [.L1]
+      25  push rbx
+      26  push r14
+      28  mov r14, rsp
 .L2:
-      27  lea rbx, [camlTraps__check_26]
-      2e  call camlTraps__check_2
-      33  pop r14
-      35  add rsp, 8
+      2b  lea rbx, [camlTraps__check_26]
+      32  call camlTraps__check_2
+      37  pop r14
       39  add rsp, 8
-      3d  ret
+      3d  add rsp, 8
+      41  ret
 .L1:
-      3e  lea rbx, [flambeau_exn_Not_found]
-      45  cmp rax, rbx
-      48  jne short .L4
+      42  lea rbx, [flambeau_exn_Not_found]
+      49  cmp rax, rbx
+      4c  jne short .L4
 .L3:
-      4a  mov eax, 1
-      4f  add rsp, 8
-      53  ret
+      4e  mov eax, 1
+      53  add rsp, 8
+      57  ret
 .L4:
-      54  mov rsp, r14
-      57  pop r14
-      59  ret
+      58  mov rsp, r14
+      5b  pop r14
+      5d  pop r11
+      5f  jmp r11
 
 camlTraps__entry:
 .L0:
-      5a  mov eax, 1
-      5f  ret
+      62  mov eax, 1
+      67  ret
