@@ -39,62 +39,65 @@ camlNested_try__f_2:
       4d  lea rax, [flambeau_exn_Division_by_zero]
       54  mov rsp, r14
       57  pop r14
-      59  ret
+      59  pop r11
+      5b  jmp r11
 .L1:
-      5a  lea rbx, [flambeau_exn_Division_by_zero]
-      61  cmp rax, rbx
-      64  jne short .L15
+      5e  lea rbx, [flambeau_exn_Division_by_zero]
+      65  cmp rax, rbx
+      68  jne short .L15
 .L14:
-      66  mov eax, 5
-      6b  ret
+      6a  mov eax, 5
+      6f  ret
 .L15:
-      6c  mov rsp, r14
-      6f  pop r14
-      71  ret
+      70  mov rsp, r14
+      73  pop r14
+      75  pop r11
+      77  jmp r11
 .L3:
-      72  lea rbx, [flambeau_exn_Not_found]
-      79  cmp rax, rbx
-      7c  jne short .L13
+      7a  lea rbx, [flambeau_exn_Not_found]
+      81  cmp rax, rbx
+      84  jne short .L13
 .L12:
-      7e  mov eax, 3
-      83  jmp short .L10
+      86  mov eax, 3
+      8b  jmp short .L10
 .L13:
-      85  mov rsp, r14
-      88  pop r14
-      8a  ret
+      8d  mov rsp, r14
+      90  pop r14
+      92  pop r11
+      94  jmp r11
 
 camlNested_try__entry:
 .L0:
-      8b  mov eax, 1
-      90  ret
+      97  mov eax, 1
+      9c  ret
 
 caml_curry2:
-      91  sub rsp, 8
+      9d  sub rsp, 8
 .L0:
-      95  mov rdi, rax
-      98  mov rdx, 108086391056891909
-      a2  lea rsi, [caml_curry2_1]
-      a9  sub r15, 40
-      ad  cmp r15, [flambeau_young_limit]
-      b4  jb short .Lgc0
+      a1  mov rdi, rax
+      a4  mov rdx, 108086391056891909
+      ae  lea rsi, [caml_curry2_1]
+      b5  sub r15, 40
+      b9  cmp r15, [flambeau_young_limit]
+      c0  jb short .Lgc0
 .Lback0:
-      b6  lea rax, [r15+8]
-      ba  mov qword ptr [rax-8], 4343
-      c2  mov [rax], rsi
-      c5  mov [rax+8], rdx
-      c9  mov [rax+16], rdi
-      cd  mov [rax+24], rbx
-      d1  add rsp, 8
-      d5  ret
+      c2  lea rax, [r15+8]
+      c6  mov qword ptr [rax-8], 4343
+      ce  mov [rax], rsi
+      d1  mov [rax+8], rdx
+      d5  mov [rax+16], rdi
+      d9  mov [rax+24], rbx
+      dd  add rsp, 8
+      e1  ret
 .Lgc0:
-      d6  call flambeau_call_gc
-      db  jmp short .Lback0
+      e2  call flambeau_call_gc
+      e7  jmp short .Lback0
 
 caml_curry2_1:
 .L0:
-      dd  mov rsi, rax
-      e0  mov rax, [rbx+16]
-      e4  mov rdi, [rbx+24]
-      e8  mov rdx, [rdi+16]
-      ec  mov rbx, rsi
-      ef  jmp rdx
+      e9  mov rsi, rax
+      ec  mov rax, [rbx+16]
+      f0  mov rdi, [rbx+24]
+      f4  mov rdx, [rdi+16]
+      f8  mov rbx, rsi
+      fb  jmp rdx
