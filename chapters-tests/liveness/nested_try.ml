@@ -1,4 +1,4 @@
-(* stage: regalloc *)
+(* stage: regalloc opt=0 *)
 (* Two handlers, one inside the other: blocks with trap depth 2, and the
    values both handlers need kept in slots across the calls they protect. *)
 let g (f, x, y) =

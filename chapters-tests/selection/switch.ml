@@ -1,4 +1,4 @@
-(* stage: mach *)
+(* stage: mach opt=0 *)
 (* A match on a type with constant and non-constant constructors: a test of
    the tag bit, then a binary search over the constant cases' ranges and a
    load of the block's tag. *)

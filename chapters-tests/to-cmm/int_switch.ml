@@ -1,4 +1,4 @@
-(* stage: cmm *)
+(* stage: cmm opt=0 *)
 (* A match on a dense range of integers: a range test, then a switch on the
    untagged value. (The lowering also tests that the int is an immediate.) *)
 let digit_name n =

@@ -1,4 +1,4 @@
-(* stage: cmm *)
+(* stage: cmm opt=0 *)
 (* A local set of two mutually recursive closures with value slots:
    allocated at run time, one block, the value slots after the functions. *)
 let count_down (a, b) =

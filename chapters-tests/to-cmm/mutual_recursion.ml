@@ -1,4 +1,4 @@
-(* stage: cmm *)
+(* stage: cmm opt=0 *)
 (* Two functions in one set of closures: one static block, two function
    slots, each closure reaching the other by an offset from itself. *)
 let rec even n = if n = 0 then true else odd (n - 1)

@@ -1,4 +1,4 @@
-(* stage: cmm *)
+(* stage: cmm opt=0 *)
 (* An exception with an argument is allocated, raised to the pushed
    handler, and its argument read back in the handler. *)
 exception Found of int

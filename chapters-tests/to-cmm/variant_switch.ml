@@ -1,4 +1,4 @@
-(* stage: cmm *)
+(* stage: cmm opt=0 *)
 (* A match on constant and non-constant constructors: a test of the
    immediate bit, then a switch on the constant or on the block's tag. *)
 type shape = Empty | Unit | Circle of int | Rect of int * int
