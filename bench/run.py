@@ -11,8 +11,11 @@ wall time is not), and print a Markdown table with the ratios.
     python3 bench/run.py                 # everything (slow: callgrind)
     python3 bench/run.py --runs 3 tak    # one program
     python3 bench/run.py --no-callgrind  # wall time only
+    python3 bench/run.py --build-time-only  # only the compile-time table
 
-The table is what the chapter "Benchmarks" shows.
+A second table gives the time each compiler takes to build the generated
+10,000-line program of `gen_large.py` (median of `--build-runs` builds).
+The tables are what the chapter "Benchmarks" shows.
 """
 
 import argparse
@@ -33,8 +36,8 @@ FLAMBEAU = os.path.join(ROOT, "target", "release", "flambeau")
 
 
 def build_flambeau():
-    if not os.path.exists(FLAMBEAU):
-        subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
+    # Always through cargo: a stale binary would measure an old compiler.
+    subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
 
 
 def build(program, work):
@@ -82,6 +85,32 @@ def instructions(exe):
     return int(found.group(1)) if found else None
 
 
+def build_time(lines, runs, work):
+    """Median wall time of `flambeau build` and of `ocamlopt` (None when absent)
+    on the generated program of `lines` lines; both executables must print
+    the same thing."""
+    source = os.path.join(work, "large.ml")
+    with open(source, "w") as out:
+        subprocess.run([sys.executable, os.path.join(BENCH, "gen_large.py"), str(lines)],
+                       stdout=out, check=True)
+    commands = {"flambeau": [FLAMBEAU, "build", source, "-o", os.path.join(work, "large.flambeau")]}
+    if shutil.which("ocamlopt"):
+        commands["ocamlopt"] = ["ocamlopt", "-w", "-a", source, "-o",
+                                os.path.join(work, "large.ocamlopt")]
+    times = {who: [] for who in commands}
+    # Interleaved, so that a noisy neighbour slows both compilers alike.
+    for _ in range(runs):
+        for who, command in commands.items():
+            start = time.perf_counter()
+            subprocess.run(command, check=True, cwd=work, stderr=subprocess.DEVNULL)
+            times[who].append(time.perf_counter() - start)
+    outputs = {who: subprocess.run([os.path.join(work, "large." + who)],
+                                   stdout=subprocess.PIPE, check=False).stdout
+               for who in commands}
+    same = len(set(outputs.values())) == 1
+    return ({who: statistics.median(t) for who, t in times.items()}, same)
+
+
 def giga(n):
     return "-" if n is None else f"{n / 1e9:.2f} G"
 
@@ -90,12 +119,44 @@ def ratio(a, b):
     return "-" if a is None or b is None or b == 0 else f"{a / b:.2f}"
 
 
+def run_table(programs, runs, callgrind, work):
+    """Prints the table of the benchmarks' run times; returns the number of
+    executables that printed the wrong output."""
+    print("| program | flambeau time | ocamlopt time | ratio | flambeau instr. "
+          "| ocamlopt instr. | ratio |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    failures = 0
+    for program in programs:
+        exes = build(program, work)
+        row = {}
+        for who, exe in exes.items():
+            if exe is None:
+                row[who] = (None, None)
+                continue
+            if not check_output(program, exe):
+                print(f"{program}: {who}'s executable printed the wrong output",
+                      file=sys.stderr)
+                failures += 1
+            t = wall_time(exe, runs)
+            n = instructions(exe) if callgrind else None
+            row[who] = (t, n)
+        (ft, fi), (ot, oi) = row["flambeau"], row["ocamlopt"]
+        fmt = lambda t: "-" if t is None else f"{t:.2f} s"
+        print(f"| `{program}` | {fmt(ft)} | {fmt(ot)} | {ratio(ft, ot)} "
+              f"| {giga(fi)} | {giga(oi)} | {ratio(fi, oi)} |", flush=True)
+    return failures
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("programs", nargs="*")
     parser.add_argument("--runs", type=int, default=5,
                         help="timed runs per executable (0: no timing)")
     parser.add_argument("--no-callgrind", action="store_true")
+    parser.add_argument("--build-runs", type=int, default=5,
+                        help="builds of the generated program per compiler (0: none)")
+    parser.add_argument("--build-lines", type=int, default=10000)
+    parser.add_argument("--build-time-only", action="store_true")
     args = parser.parse_args()
     programs = args.programs or sorted(
         f[:-3] for f in os.listdir(BENCH) if f.endswith(".ml") and f != "gen_large.ml")
@@ -103,34 +164,33 @@ def main():
     build_flambeau()
     version = subprocess.run(["ocamlopt", "-version"], stdout=subprocess.PIPE, text=True,
                              check=False).stdout.strip() if shutil.which("ocamlopt") else None
+    measured = []
+    if not args.build_time_only:
+        measured.append(f"wall time: median of {args.runs} runs" if args.runs else "no timing")
+        if callgrind:
+            measured.append("instructions: valgrind --tool=callgrind")
     print(f"Measured {datetime.date.today()} on {platform.machine()} Linux, "
-          f"{os.cpu_count()} cores; ocamlopt {version or 'not installed'}; "
-          + (f"wall time: median of {args.runs} runs" if args.runs else "no timing")
-          + ("; instructions: valgrind --tool=callgrind" if callgrind else "") + ".")
+          f"{os.cpu_count()} cores; ocamlopt {version or 'not installed'}"
+          + "".join("; " + m for m in measured) + ".")
     print()
-    print("| program | flambeau time | ocamlopt time | ratio | flambeau instr. "
-          "| ocamlopt instr. | ratio |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
     failures = 0
     with tempfile.TemporaryDirectory(prefix="flambeau-bench-") as work:
-        for program in programs:
-            exes = build(program, work)
-            row = {}
-            for who, exe in exes.items():
-                if exe is None:
-                    row[who] = (None, None)
-                    continue
-                if not check_output(program, exe):
-                    print(f"{program}: {who}'s executable printed the wrong output",
-                          file=sys.stderr)
-                    failures += 1
-                t = wall_time(exe, args.runs)
-                n = instructions(exe) if callgrind else None
-                row[who] = (t, n)
-            (ft, fi), (ot, oi) = row["flambeau"], row["ocamlopt"]
-            fmt = lambda t: "-" if t is None else f"{t:.2f} s"
-            print(f"| `{program}` | {fmt(ft)} | {fmt(ot)} | {ratio(ft, ot)} "
-                  f"| {giga(fi)} | {giga(oi)} | {ratio(fi, oi)} |", flush=True)
+        if not args.build_time_only:
+            failures += run_table(programs, args.runs, callgrind, work)
+        if args.build_runs:
+            medians, same = build_time(args.build_lines, args.build_runs, work)
+            if not same:
+                print("the generated program's two executables print different things",
+                      file=sys.stderr)
+                failures += 1
+            print()
+            print(f"Build of the generated {args.build_lines}-line program "
+                  f"(`gen_large.py`), median of {args.build_runs} interleaved builds:")
+            print()
+            print("| compiler | build time | ratio to ocamlopt |")
+            print("|---|---:|---:|")
+            for who, t in medians.items():
+                print(f"| {who} | {t:.2f} s | {ratio(t, medians.get('ocamlopt'))} |")
     sys.exit(1 if failures else 0)
 
 
