@@ -1,1 +1,2 @@
 module M = struct let x = 1 end
+let y = x

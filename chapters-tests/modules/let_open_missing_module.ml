@@ -1,0 +1,1 @@
+let x = let open in 1

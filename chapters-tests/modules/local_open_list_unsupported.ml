@@ -1,0 +1,2 @@
+module M = struct let x = 1 end
+let l = M.[x]

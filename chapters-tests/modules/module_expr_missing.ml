@@ -1,0 +1,2 @@
+module M = 
+let x = 1

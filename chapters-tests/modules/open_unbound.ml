@@ -1,0 +1,2 @@
+open Missing
+let x = 1

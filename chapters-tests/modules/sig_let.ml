@@ -1,0 +1,1 @@
+module type S = sig let x = 1 end

@@ -1,0 +1,1 @@
+module type S = sig val x : int

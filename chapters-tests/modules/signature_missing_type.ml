@@ -1,0 +1,2 @@
+module type S = sig type t val x : t end
+module M : S = struct let x = 1 end

@@ -1,0 +1,2 @@
+module type S = sig type t val x : t val y : int end
+module M : S = struct type t = int let x = 1 end

@@ -1,0 +1,4 @@
+module M = struct
+  let x = 1
+
+let y = 2

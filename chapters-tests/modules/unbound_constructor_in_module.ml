@@ -1,0 +1,2 @@
+module M = struct type t = A end
+let v = M.B

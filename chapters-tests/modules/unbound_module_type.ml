@@ -1,0 +1,1 @@
+module M : T = struct end

@@ -1,1 +1,0 @@
-let x = List.(length [1])

@@ -1,2 +1,0 @@
-open List
-let () = iter print_int [1; 2]
