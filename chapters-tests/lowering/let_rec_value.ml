@@ -1,3 +1,4 @@
 (* stage: lambda *)
-(* OCaml accepts some recursive data; Flambeau only recursive functions. *)
+(* A recursive definition of data: a placeholder block first, then the
+   value, whose fields are copied into it. *)
 let rec ones = 1 :: ones

@@ -1,0 +1,3 @@
+(* café crème *)
+let s = "café"
+let x = 1 § 2

@@ -1,0 +1,1 @@
+val classify : string -> int
