@@ -911,7 +911,8 @@ fn dedent(text: &str, col: usize) -> String {
 /// (`cargo test --test chapters harness::`).
 pub fn self_tests() -> Vec<libtest_mimic::Trial> {
     use libtest_mimic::Trial;
-    let cases: Vec<(&str, fn() -> Result<(), String>)> = vec![
+    type SelfTest = fn() -> Result<(), String>;
+    let cases: Vec<(&str, SelfTest)> = vec![
         ("show_picks_functions_and_continuations", tests::show_picks),
         (
             "prelude_no_drops_prelude_code_and_symbols",
