@@ -6,7 +6,9 @@
 //! - `book::<chapter>::<example>::<stage>`: every ```` ```text expect=NAME stage=STAGE ````
 //!   block shows what the compiler really prints for the ```` ```ocaml example=NAME ````
 //!   block of the same chapter; a golden file under `chapters-tests/golden/`
-//!   records the same text, so that changes show in `git diff`.
+//!   records the same text, so that changes show in `git diff`. A block can
+//!   cut the output down (`show=f,k_x`, `prelude=no`) and state claims the
+//!   test checks (`assert=no-alloc:f`): see `listing.rs`.
 //! - `cases::<chapter>::<case>`: each `chapters-tests/<chapter>/<case>.ml` gets the
 //!   output recorded beside it in `<case>.<stage>` (stage `check` unless the
 //!   file's first line says `(* stage: STAGE *)`).
@@ -22,9 +24,13 @@
 //!   `bench/` compiled natively prints what OCaml printed for it
 //!   (`bench/<program>.out`), also under GC stress (stride as above).
 //! - `book::orphans`: no golden file outlives its example.
+//! - `harness::listing::*`: the selection of listings and the claims, on
+//!   small outputs.
 //!
 //! `BLESS=1 cargo test --test chapters` rewrites the golden files, the
 //! recorded outputs and the book's expect blocks from the compiler's output.
+
+mod listing;
 
 use flambeau::diagnostics::SourceFile;
 use flambeau::driver::stages;
@@ -72,6 +78,7 @@ fn main() {
     let mut expected_goldens = BTreeSet::new();
     trials.extend(example_trials(&book, &edits, &mut expected_goldens));
     trials.push(orphan_trial(expected_goldens));
+    trials.extend(listing::self_tests());
     trials.extend(case_trials(&book));
     trials.extend(corpus_trials());
     trials.extend(native_trials());
@@ -87,6 +94,7 @@ fn example_trials(
     goldens: &mut BTreeSet<PathBuf>,
 ) -> Vec<Trial> {
     let mut trials = Vec::new();
+    let prelude_names = Arc::new(listing::bound_names(flambeau::lambda::prelude::PRELUDE));
     for chapter in &book.chapters {
         let chapter_stem = stem(&chapter.path);
         let examples: BTreeMap<&str, &Block> = chapter
@@ -102,13 +110,35 @@ fn example_trials(
                 Some(Ok(level)) if level <= 2 => Ok(level),
                 Some(_) => Err(format!("{}: `opt=` takes 0, 1 or 2", block.location())),
             };
-            let trial_name = format!("book::{chapter_stem}::{name}::{stage}");
+            let view = listing::View::from_attrs(|key| block.attr(key).map(str::to_string))
+                .map_err(|e| format!("{}: {e}", block.location()));
+            // Two listings of one example at one stage (showing different
+            // parts of it) tell themselves apart by a `label=`.
+            let label = block
+                .attr("label")
+                .map(|l| format!(".{l}"))
+                .unwrap_or_default();
+            let trial_name = format!(
+                "book::{chapter_stem}::{name}::{stage}{}",
+                label.replace('.', "::")
+            );
             let golden_dir = root().join("chapters-tests/golden").join(&chapter_stem);
-            let golden_name = format!("{name}.{stage}");
-            goldens.insert(golden_dir.join(&golden_name));
+            let golden_name = format!("{name}.{stage}{label}");
+            if !goldens.insert(golden_dir.join(&golden_name)) {
+                let location = block.location();
+                trials.push(Trial::test(format!("{trial_name}::duplicate"), move || {
+                    Err(format!(
+                        "{location}: a second listing of `{name}` at stage `{stage}`: \
+                         give one of them a `label=`"
+                    )
+                    .into())
+                }));
+                continue;
+            }
             let example = examples.get(name.as_str()).map(|b| b.content.clone());
             let block = block.clone();
             let edits = Arc::clone(edits);
+            let prelude_names = Arc::clone(&prelude_names);
             trials.push(Trial::test(trial_name, move || {
                 let Some(source) = example else {
                     return Err(format!(
@@ -117,11 +147,24 @@ fn example_trials(
                     )
                     .into());
                 };
-                let actual = stages::stage_output_at(
+                let view = view?;
+                let output = stages::stage_output_at(
                     &stage,
-                    &SourceFile::new(format!("{name}.ml"), source),
+                    &SourceFile::new(format!("{name}.ml"), source.clone()),
                     opt_level?,
                 );
+                // A claim is about the prose, which blessing does not
+                // rewrite: a false one fails even under BLESS.
+                listing::check_claims(&view, &stage, &output)
+                    .map_err(|e| format!("{}: {e}", block.location()))?;
+                let actual = listing::select(
+                    &view,
+                    &stage,
+                    &output,
+                    &prelude_names,
+                    &listing::bound_names(&source),
+                )
+                .map_err(|e| format!("{}: {e}", block.location()))?;
                 golden(&golden_dir, &golden_name, &actual)?;
                 if block.content == actual {
                     return Ok(());

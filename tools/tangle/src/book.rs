@@ -53,19 +53,38 @@ pub struct Book {
 
 /// Splits an info string such as `rust,file=src/a.rs` or
 /// `text expect=hello stage=tokens` into its language and attributes.
+/// Commas separate attributes as spaces do (mdBook's `rust,ignore`), except
+/// that a comma-separated word without `=` that follows a `key=value` in the
+/// same space-separated word continues its value: `show=f,g` is the list
+/// `f,g`.
 pub fn parse_info(info: &str) -> (String, BTreeMap<String, String>) {
-    let mut words = info
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|w| !w.is_empty());
-    let lang = words.next().unwrap_or("").to_string();
+    let mut lang = None;
     let mut attrs = BTreeMap::new();
-    for word in words {
-        match word.split_once('=') {
-            Some((k, v)) => attrs.insert(k.to_string(), v.to_string()),
-            None => attrs.insert(word.to_string(), String::new()),
-        };
+    for spaced in info.split_whitespace() {
+        let mut last_key: Option<String> = None;
+        for word in spaced.split(',').filter(|w| !w.is_empty()) {
+            if lang.is_none() {
+                lang = Some(word.to_string());
+                continue;
+            }
+            match (word.split_once('='), &last_key) {
+                (Some((k, v)), _) => {
+                    attrs.insert(k.to_string(), v.to_string());
+                    last_key = Some(k.to_string());
+                }
+                (None, Some(key)) => {
+                    if let Some(value) = attrs.get_mut(key) {
+                        value.push(',');
+                        value.push_str(word);
+                    }
+                }
+                (None, None) => {
+                    attrs.insert(word.to_string(), String::new());
+                }
+            }
+        }
     }
-    (lang, attrs)
+    (lang.unwrap_or_default(), attrs)
 }
 
 /// The chapter files named by SUMMARY.md, in reading order.
@@ -186,5 +205,30 @@ pub fn find_root(start: &Path) -> Result<PathBuf, String> {
         if !dir.pop() {
             return Err(format!("no book/src/SUMMARY.md above {}", start.display()));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_info;
+
+    #[test]
+    fn info_strings_split_on_spaces_and_commas() {
+        let (lang, attrs) = parse_info("rust,file=src/a.rs");
+        assert_eq!(lang, "rust");
+        assert_eq!(attrs["file"], "src/a.rs");
+        let (lang, attrs) = parse_info("rust,ignore");
+        assert_eq!(lang, "rust");
+        assert!(attrs.contains_key("ignore"));
+    }
+
+    #[test]
+    fn a_comma_after_a_value_continues_the_list() {
+        let (lang, attrs) = parse_info("text expect=join stage=unbox show=f,k_x assert=no-alloc:f");
+        assert_eq!(lang, "text");
+        assert_eq!(attrs["show"], "f,k_x");
+        assert_eq!(attrs["stage"], "unbox");
+        assert_eq!(attrs["assert"], "no-alloc:f");
+        assert_eq!(attrs.len(), 4);
     }
 }
