@@ -1,0 +1,3 @@
+(* stage: lambda *)
+(* error: Unknown builtin primitive "%foo" *)
+external foo : int -> int = "%foo"

@@ -1,1 +1,0 @@
-external length : string -> int = "%string_length"

@@ -1,0 +1,2 @@
+(* error: a string naming the primitive *)
+external f : int -> int = f

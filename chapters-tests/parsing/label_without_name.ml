@@ -1,0 +1,2 @@
+(* error: a label name after ~ *)
+let f ~(1) = 0

@@ -1,1 +1,0 @@
-let () = List.iter ~f:print_int [1]

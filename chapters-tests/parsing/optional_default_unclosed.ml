@@ -1,0 +1,2 @@
+(* error: unclosed default *)
+let f ?(x = 1 () = x
