@@ -1,0 +1,1 @@
+module F (X : sig type t end = struct end

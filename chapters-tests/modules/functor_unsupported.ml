@@ -1,1 +1,0 @@
-module F (X : sig end) = struct end

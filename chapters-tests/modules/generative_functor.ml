@@ -1,0 +1,1 @@
+module F () = struct end
