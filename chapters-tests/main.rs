@@ -26,6 +26,13 @@
 //! - `book::orphans`: no golden file outlives its example.
 //! - `harness::listing::*`: the selection of listings and the claims, on
 //!   small outputs.
+//! - `random::seed-<n>`: the program the generator of the chapter "Random
+//!   testing" makes from seed `n` behaves the same under every interpreter,
+//!   natively at -O0, -O1 and -O2, and under `ocamlopt` when installed.
+//! - `fuzz::mutants-<k>`: a batch of mutated corpus programs, each
+//!   compiled by `flambeau` in a process of its own: every one is compiled
+//!   or refused with located diagnostics, within 10 s, and none that
+//!   `ocamlopt` refuses is accepted.
 //!
 //! `BLESS=1 cargo test --test chapters` rewrites the golden files, the
 //! recorded outputs and the book's expect blocks from the compiler's output.
@@ -82,6 +89,8 @@ fn main() {
     trials.extend(case_trials(&book));
     trials.extend(corpus_trials());
     trials.extend(native_trials());
+    trials.extend(random_trials());
+    trials.extend(mutant_trials());
     let conclusion = libtest_mimic::run(&args, trials);
     apply_book_edits(&edits);
     conclusion.exit();
@@ -611,4 +620,94 @@ fn diff(expected: &str, actual: &str) -> String {
         out.push_str("(the two differ in their final newline)\n");
     }
     out
+}
+
+/// How many generated programs every `cargo test` compares, and how many
+/// mutants it compiles (in batches of `MUTANT_BATCH`): a bounded sample,
+/// so that the suite stays fast. The long runs are `cargo run --release
+/// --example fuzz -- generate` and `-- mutate` (chapter "Random testing").
+/// Each generated program is run eight ways, three of them native builds
+/// and one an `ocamlopt` build, about a second of a loaded machine's time
+/// each: forty keep the sample near a minute. `FLAMBEAU_RANDOM_PROGRAMS=N`
+/// asks for another number.
+const RANDOM_PROGRAMS: u64 = 40;
+const MUTANT_BATCHES: u64 = 12;
+const MUTANT_BATCH: u64 = 25;
+
+fn random_trials() -> Vec<Trial> {
+    use flambeau::fuzz::{generate::generate, oracle, rng::Tape};
+    let with_ocamlopt = ocamlopt_installed();
+    let count = std::env::var("FLAMBEAU_RANDOM_PROGRAMS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(RANDOM_PROGRAMS);
+    (0..count)
+        .map(|seed| {
+            Trial::test(format!("random::seed-{seed:03}"), move || {
+                let program = generate(&mut Tape::random(seed));
+                let file = SourceFile::new("gen.ml", program.clone());
+                let findings = oracle::differential(&file, &oracle::default_runners(with_ocamlopt));
+                if findings.is_empty() {
+                    return Ok(());
+                }
+                let mut message = format!(
+                    "the program of seed {seed} (`cargo run --release --example fuzz -- show \
+                     {seed}`; `-- generate --seed {seed} --count 1` shrinks it):\n{program}\n"
+                );
+                for f in findings {
+                    message.push_str(&format!("{} vs {}:\n{}\n", f.runner, f.reference, f.detail));
+                }
+                Err(message.into())
+            })
+        })
+        .collect()
+}
+
+fn mutant_trials() -> Vec<Trial> {
+    use flambeau::fuzz::mutate::{judge, mutate, ocaml_accepts, Verdict};
+    use flambeau::fuzz::rng::SplitMix64;
+    let with_ocamlopt = ocamlopt_installed();
+    let mut corpus: Vec<PathBuf> = programs_in(&root().join("chapters-tests/corpus"));
+    corpus.extend(programs_in(&root().join("bench")));
+    let corpus: Arc<Vec<Vec<u8>>> =
+        Arc::new(corpus.iter().filter_map(|p| fs::read(p).ok()).collect());
+    (0..MUTANT_BATCHES)
+        .map(|batch| {
+            let corpus = Arc::clone(&corpus);
+            Trial::test(format!("fuzz::mutants-{batch:02}"), move || {
+                let dir = std::env::temp_dir()
+                    .join(format!("flambeau-mutants-{}-{batch}", std::process::id()));
+                fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+                let mut failures = Vec::new();
+                for i in batch * MUTANT_BATCH..(batch + 1) * MUTANT_BATCH {
+                    let mut rng = SplitMix64::new(i.wrapping_mul(0x2545_f491_4f6c_dd1d));
+                    let input = mutate(&corpus[rng.below(corpus.len())], &mut rng);
+                    let path = dir.join(format!("m{i}.ml"));
+                    let command = || {
+                        let mut command =
+                            std::process::Command::new(env!("CARGO_BIN_EXE_flambeau"));
+                        command.args(["dump", "asm"]);
+                        command
+                    };
+                    let mut verdict =
+                        judge(command, &path, &input, std::time::Duration::from_secs(10));
+                    if verdict == Verdict::Accepted && with_ocamlopt && !ocaml_accepts(&path) {
+                        verdict = Verdict::Bug("accepted, but OCaml rejects it".into());
+                    }
+                    if let Verdict::Bug(why) = verdict {
+                        failures.push(format!(
+                            "mutant {i}:\n{}\n---\n{why}",
+                            String::from_utf8_lossy(&input)
+                        ));
+                    }
+                }
+                let _ = fs::remove_dir_all(&dir);
+                if failures.is_empty() {
+                    Ok(())
+                } else {
+                    Err(failures.join("\n\n").into())
+                }
+            })
+        })
+        .collect()
 }
