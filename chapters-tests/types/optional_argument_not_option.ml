@@ -1,3 +1,3 @@
-(* error: an option is expected for ?x: *)
+(* error: but an expression was expected of type int option *)
 let f ?(x = 1) () = x
 let _ = f ?x:2 ()

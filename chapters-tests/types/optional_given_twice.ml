@@ -1,3 +1,3 @@
-(* error: It is applied to too many arguments (the optional ?x is given twice) *)
+(* error: It is applied to too many arguments; maybe you forgot a `;'. *)
 let f ?x () = x
 let g = f ~x:1 ~x:2 ()
