@@ -1,0 +1,1 @@
+val names : string array
