@@ -103,7 +103,7 @@ fn example_trials(
     goldens: &mut BTreeSet<PathBuf>,
 ) -> Vec<Trial> {
     let mut trials = Vec::new();
-    let prelude_names = Arc::new(listing::bound_names(flambeau::lambda::prelude::PRELUDE));
+    let prelude_names = Arc::new(listing::bound_names(flambeau::stdlib::PRELUDE));
     for chapter in &book.chapters {
         let chapter_stem = stem(&chapter.path);
         let examples: BTreeMap<&str, &Block> = chapter
