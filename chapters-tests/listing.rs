@@ -42,6 +42,9 @@ pub enum Property {
     NoCall,
     /// The item has no conditional branch.
     NoSwitch,
+    /// The item calls no closure through the generic application
+    /// (`caml_applyN`, which checks the callee's arity at run time).
+    NoGenericApply,
     /// A parameter of the item (a CPS function or continuation) is naked.
     Unboxed,
     /// Every parameter of the item is a `value`.
@@ -50,10 +53,11 @@ pub enum Property {
     Absent,
 }
 
-const PROPERTIES: [(&str, Property); 6] = [
+const PROPERTIES: [(&str, Property); 7] = [
     ("no-alloc", Property::NoAlloc),
     ("no-call", Property::NoCall),
     ("no-switch", Property::NoSwitch),
+    ("no-generic-apply", Property::NoGenericApply),
     ("unboxed", Property::Unboxed),
     ("boxed", Property::Boxed),
     ("absent", Property::Absent),
@@ -317,6 +321,7 @@ fn holds(family: Family, property: Property, text: &str) -> Result<(), String> {
             "`{name}` is defined for {}",
             match property {
                 Property::Unboxed | Property::Boxed => "CPS stages only",
+                Property::NoGenericApply => "Cmm and Mach stages",
                 _ => "CPS, Cmm and Mach stages",
             }
         ))
@@ -351,6 +356,9 @@ fn holds(family: Family, property: Property, text: &str) -> Result<(), String> {
         (Property::NoSwitch, Family::Mach) => offending("it branches", &|l| {
             l.starts_with("if ") && l.contains(" goto ")
         }),
+        (Property::NoGenericApply, Family::Cmm | Family::Mach) => {
+            offending("it applies generically", &|l| l.contains("caml_apply"))
+        }
         (Property::Unboxed | Property::Boxed, Family::Cps) => {
             let header = text.lines().next().unwrap_or("");
             let params = cps_params(header.trim());
@@ -376,6 +384,7 @@ fn holds(family: Family, property: Property, text: &str) -> Result<(), String> {
         (Property::NoAlloc, _) => undefined("no-alloc"),
         (Property::NoCall, _) => undefined("no-call"),
         (Property::NoSwitch, _) => undefined("no-switch"),
+        (Property::NoGenericApply, _) => undefined("no-generic-apply"),
         (Property::Unboxed, _) => undefined("unboxed"),
         (Property::Boxed, _) => undefined("boxed"),
     }
@@ -1095,6 +1104,11 @@ main -> k_done * k_uncaught =
         )?;
         if check_claims(&view(None, true, "no-alloc:f"), "cmm", cmm).is_ok() {
             return Err("Cmm `(alloc` not seen".to_string());
+        }
+        let applying = "(function camlT__g_3 (f/1: val)\n (app \"caml_apply2\" 1 2 f/1 val))\n";
+        check_claims(&view(None, true, "no-generic-apply:print_int"), "cmm", cmm)?;
+        if check_claims(&view(None, true, "no-generic-apply:g"), "cmm", applying).is_ok() {
+            return Err("Cmm `caml_apply2` not seen".to_string());
         }
         let mach = "function camlT__loop_4\nL0:\n  n%1 := rax\n  if n%1 <= 3 goto L1 else L2\n\
                     L1:\n  tailcall \"camlT__loop_4\" (rax)\nL2:\n  return (rax)\n";
