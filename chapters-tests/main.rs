@@ -367,6 +367,7 @@ fn corpus_case(program: &Path, stage: &str) -> Result<(), Failed> {
     let options = flambeau::driver::pipeline::Options {
         opt_level: 2,
         check_ir: true,
+        stdin: program_input(program),
         ..Default::default()
     };
     let (outcome, _warnings) = stages::on_large_stack(|| {
@@ -374,6 +375,23 @@ fn corpus_case(program: &Path, stage: &str) -> Result<(), Failed> {
     })?
     .map_err(|f| format!("{f:?}"))?;
     compare_outcomes(&expected_outcome(program), &outcome)
+}
+
+/// What a program reads on its standard input: its `.in` file, if it has
+/// one, else nothing.
+fn program_input(program: &Path) -> flambeau::observable::Input {
+    match fs::read(program.with_extension("in")) {
+        Ok(bytes) => flambeau::observable::Input::Bytes(bytes),
+        Err(_) => flambeau::observable::Input::Empty,
+    }
+}
+
+/// The same, for a process `ocamlopt` built.
+fn program_stdin(program: &Path) -> std::process::Stdio {
+    match fs::File::open(program.with_extension("in")) {
+        Ok(file) => file.into(),
+        Err(_) => std::process::Stdio::null(),
+    }
 }
 
 /// A program's expected behaviour, from the files beside it: `.out`,
@@ -490,6 +508,7 @@ fn native_outcome(
     let file = SourceFile::new(format!("{}.ml", stem(&program.to_string_lossy())), text);
     let options = flambeau::driver::pipeline::Options {
         opt_level: level,
+        stdin: program_input(program),
         ..Default::default()
     };
     let run =
@@ -519,7 +538,7 @@ fn ocamlopt_outcome(program: &Path) -> Result<flambeau::observable::Outcome, Fai
         .into());
     }
     let run = std::process::Command::new(dir.join("program"))
-        .stdin(std::process::Stdio::null())
+        .stdin(program_stdin(program))
         .output()
         .map_err(|e| e.to_string())?;
     let _ = fs::remove_dir_all(&dir);
