@@ -1,0 +1,3 @@
+val pb : bool -> unit
+val po : int option -> unit
+val show_exn : (unit -> unit) -> unit

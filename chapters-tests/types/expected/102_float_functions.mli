@@ -1,0 +1,2 @@
+val pf : float -> unit
+val pb : bool -> unit
