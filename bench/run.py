@@ -32,7 +32,9 @@ import time
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(BENCH)
-FLAMBEAU = os.path.join(ROOT, "target", "release", "flambeau")
+# Where cargo puts the release build: `CARGO_TARGET_DIR` if set, as cargo does.
+TARGET = os.environ.get("CARGO_TARGET_DIR") or os.path.join(ROOT, "target")
+FLAMBEAU = os.path.join(TARGET, "release", "flambeau")
 
 
 def build_flambeau():
@@ -119,13 +121,23 @@ def ratio(a, b):
     return "-" if a is None or b is None or b == 0 else f"{a / b:.2f}"
 
 
+def geometric_mean(ratios):
+    """The geometric mean of the ratios that were measured (None if none)."""
+    ratios = [r for r in ratios if r]
+    if not ratios:
+        return None
+    return statistics.geometric_mean(ratios)
+
+
 def run_table(programs, runs, callgrind, work):
-    """Prints the table of the benchmarks' run times; returns the number of
+    """Prints the table of the benchmarks' run times, with the geometric
+    mean of each ratio column as its last row; returns the number of
     executables that printed the wrong output."""
     print("| program | flambeau time | ocamlopt time | ratio | flambeau instr. "
           "| ocamlopt instr. | ratio |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     failures = 0
+    time_ratios, instr_ratios = [], []
     for program in programs:
         exes = build(program, work)
         row = {}
@@ -144,6 +156,12 @@ def run_table(programs, runs, callgrind, work):
         fmt = lambda t: "-" if t is None else f"{t:.2f} s"
         print(f"| `{program}` | {fmt(ft)} | {fmt(ot)} | {ratio(ft, ot)} "
               f"| {giga(fi)} | {giga(oi)} | {ratio(fi, oi)} |", flush=True)
+        if ft and ot:
+            time_ratios.append(ft / ot)
+        if fi and oi:
+            instr_ratios.append(fi / oi)
+    mean = lambda rs: "-" if geometric_mean(rs) is None else f"{geometric_mean(rs):.2f}"
+    print(f"| geometric mean | | | {mean(time_ratios)} | | | {mean(instr_ratios)} |")
     return failures
 
 

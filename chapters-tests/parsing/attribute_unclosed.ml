@@ -1,0 +1,1 @@
+let[@inline f x = x
