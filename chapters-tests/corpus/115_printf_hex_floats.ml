@@ -10,4 +10,7 @@ let () =
         x)
     values;
   Printf.printf "%*.*h|\n" 12 2 3.14159;
-  print_endline (Printf.sprintf "%h and %H" 10.0 (-10.0))
+  print_endline (Printf.sprintf "%h and %H" 10.0 (-10.0));
+  (* The flag # on floats: nothing on f e g, and %#F is %h. *)
+  Printf.printf "%#g|%#.3g|%#G|%#e|%#.0f|%#.0e|%#F|%#F|%#F|%#F|%+#F|%#10F|%#.2F\n" 0.0001 1.0 1e20 1.5
+    3.0 3.0 1.0 0.1 infinity (-2.5) 1.0 1.0 1.0
