@@ -1,0 +1,3 @@
+val show : bytes -> unit
+val line : unit -> unit
+val check : string -> (unit -> 'a) -> unit

@@ -1,0 +1,1 @@
+val inputs : string list

@@ -1,0 +1,1 @@
+val opt : ('a -> unit) -> 'a option -> unit

@@ -1,0 +1,1 @@
+exception Boom of string * int

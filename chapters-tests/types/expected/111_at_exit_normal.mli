@@ -1,0 +1,1 @@
+val register : string -> unit

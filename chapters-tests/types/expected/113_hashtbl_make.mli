@@ -1,0 +1,1 @@
+module Counter : sig val run : unit -> unit end

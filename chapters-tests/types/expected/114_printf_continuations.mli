@@ -1,0 +1,2 @@
+val count : int ref
+val next : unit -> int
