@@ -86,4 +86,11 @@ let () =
   check "rindex_from" (fun () -> ignore (Bytes.rindex_from t 6 'a'));
   check "contains_from" (fun () -> ignore (Bytes.contains_from t 7 'a'));
   check "extend" (fun () -> ignore (Bytes.extend t (-4) (-4)));
-  check "ok" (fun () -> ())
+  check "ok" (fun () -> ());
+  let buf = Buffer.create 4 in
+  Buffer.add_bytes buf (Bytes.of_string "abc");
+  Buffer.add_subbytes buf (Bytes.of_string "xyzw") 1 2;
+  let copy = Buffer.to_bytes buf in
+  Bytes.set copy 0 'A';
+  show copy; print_string (Buffer.contents buf); line ();
+  check "add_subbytes" (fun () -> Buffer.add_subbytes buf (Bytes.of_string "q") 1 1)

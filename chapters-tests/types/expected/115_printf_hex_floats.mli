@@ -1,0 +1,1 @@
+val values : float list

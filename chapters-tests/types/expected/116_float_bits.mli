@@ -1,0 +1,2 @@
+val show_class : fpclass -> string
+val values : float list
