@@ -1,0 +1,3 @@
+let f g = match g () with
+  | x -> x
+  | exception -> 0

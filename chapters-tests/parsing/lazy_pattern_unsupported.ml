@@ -1,0 +1,1 @@
+let f x = match x with lazy 0 -> true | _ -> false

@@ -1,0 +1,2 @@
+(* error: Exception patterns are not allowed in this position. *)
+let (exception Exit) = ()
