@@ -93,4 +93,8 @@ let () =
   let copy = Buffer.to_bytes buf in
   Bytes.set copy 0 'A';
   show copy; print_string (Buffer.contents buf); line ();
-  check "add_subbytes" (fun () -> Buffer.add_subbytes buf (Bytes.of_string "q") 1 1)
+  check "add_subbytes" (fun () -> Buffer.add_subbytes buf (Bytes.of_string "q") 1 1);
+  let target = Bytes.make 6 '.' in
+  String.blit "abcdef" 1 target 2 3;
+  show target; line ();
+  check "String.blit" (fun () -> String.blit "abc" 0 target 4 3)
