@@ -61,6 +61,7 @@ pub fn trials() -> Vec<Trial> {
         Trial::test("cli::sigterm-cleans-up", sigterm_cleans_up),
         Trial::test("cli::emit-asm-and-obj", emit_asm_and_obj),
         Trial::test("cli::values-are-checked", values_are_checked),
+        Trial::test("cli::colour", colour),
     ]
 }
 
@@ -331,4 +332,57 @@ fn values_are_checked() -> Result<(), Failed> {
         "-O3 is -O2",
         &out,
     )
+}
+
+/// `--color=always` colours, `--color=never` and `NO_COLOR` do not; on a
+/// terminal (made by `script`, where it is installed) `auto` colours.
+fn colour() -> Result<(), Failed> {
+    let dir = scratch()?;
+    std::fs::write(dir.path().join("bad.ml"), "let () = x\n")?;
+    let escape = |out: &Output| out.stderr.contains(&0x1b) || out.stdout.contains(&0x1b);
+    let cases: [(&[&str], Option<&str>, bool); 4] = [
+        (&["check", "--color=always", "bad.ml"], None, true),
+        (&["check", "--color=always", "bad.ml"], Some("1"), true),
+        (&["check", "--color=never", "bad.ml"], None, false),
+        (&["--color", "never", "check", "bad.ml"], None, false),
+    ];
+    for (args, no_color, coloured) in cases {
+        let mut c = flambeau(dir.path());
+        c.args(args);
+        if let Some(v) = no_color {
+            c.env("NO_COLOR", v);
+        }
+        let out = output(c)?;
+        expect(out.status.code() == Some(2), "status 2", &out)?;
+        expect(
+            escape(&out) == coloured,
+            &format!("{args:?}: coloured {coloured}"),
+            &out,
+        )?;
+    }
+    let script_works = Command::new("script")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !script_works {
+        return Ok(());
+    }
+    let exe = env!("CARGO_BIN_EXE_flambeau");
+    for (no_color, coloured) in [(None, true), (Some("1"), false)] {
+        let mut c = Command::new("script");
+        c.current_dir(dir.path())
+            .args(["-qec", &format!("{exe} check bad.ml"), "/dev/null"])
+            .env("TERM", "xterm");
+        match no_color {
+            Some(v) => c.env("NO_COLOR", v),
+            None => c.env_remove("NO_COLOR"),
+        };
+        let out = output(c)?;
+        expect(
+            escape(&out) == coloured,
+            &format!("auto on a terminal, NO_COLOR={no_color:?}"),
+            &out,
+        )?;
+    }
+    Ok(())
 }
