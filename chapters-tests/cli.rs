@@ -62,6 +62,7 @@ pub fn trials() -> Vec<Trial> {
         Trial::test("cli::emit-asm-and-obj", emit_asm_and_obj),
         Trial::test("cli::values-are-checked", values_are_checked),
         Trial::test("cli::colour", colour),
+        Trial::test("cli::warning-settings", warning_settings),
     ]
 }
 
@@ -383,6 +384,39 @@ fn colour() -> Result<(), Failed> {
             &format!("auto on a terminal, NO_COLOR={no_color:?}"),
             &out,
         )?;
+    }
+    Ok(())
+}
+
+/// `-w` in OCaml's syntax: `-w -8` silences the non-exhaustive match,
+/// `-w @8` makes it an error (status 2).
+fn warning_settings() -> Result<(), Failed> {
+    let dir = scratch()?;
+    std::fs::write(
+        dir.path().join("partial.ml"),
+        "let f x = match x with 0 -> 1\nlet () = print_int (f 0)\n",
+    )?;
+    let cases: [(&[&str], Option<i32>, bool); 4] = [
+        (&["run", "partial.ml"], Some(0), true),
+        (&["run", "-w", "-8", "partial.ml"], Some(0), false),
+        (
+            &["run", "-w", "+a-partial-match", "partial.ml"],
+            Some(0),
+            false,
+        ),
+        (&["build", "-w", "@8", "partial.ml"], Some(2), true),
+    ];
+    for (args, status, warned) in cases {
+        let mut c = flambeau(dir.path());
+        c.args(args);
+        let out = output(c)?;
+        expect(
+            out.status.code() == status,
+            &format!("{args:?}: status {status:?}"),
+            &out,
+        )?;
+        let said = text(&out.stderr).contains("[8 partial-match]");
+        expect(said == warned, &format!("{args:?}: warned {warned}"), &out)?;
     }
     Ok(())
 }
