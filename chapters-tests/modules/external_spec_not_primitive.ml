@@ -1,0 +1,2 @@
+module type S = sig external id : 'a -> 'a = "%identity" end
+module M : S = struct let id x = x end
