@@ -37,6 +37,7 @@
 //! `BLESS=1 cargo test --test chapters` rewrites the golden files, the
 //! recorded outputs and the book's expect blocks from the compiler's output.
 
+mod cli;
 mod listing;
 
 use flambeau::diagnostics::SourceFile;
@@ -91,6 +92,7 @@ fn main() {
     trials.extend(native_trials());
     trials.extend(random_trials());
     trials.extend(mutant_trials());
+    trials.extend(cli::trials());
     let conclusion = libtest_mimic::run(&args, trials);
     apply_book_edits(&edits);
     conclusion.exit();

@@ -1,0 +1,422 @@
+//! The command line as a user meets it: the `flambeau` binary run on
+//! files in a scratch directory, with its exit statuses, messages and
+//! files checked (chapter "The driver and its passes", section "The
+//! command line"). `cargo test --test chapters cli::` runs them.
+
+use libtest_mimic::{Failed, Trial};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn flambeau(dir: &Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_flambeau"));
+    command.current_dir(dir).env("TMPDIR", dir).env_remove("CC");
+    command
+}
+
+fn scratch() -> Result<tempfile::TempDir, Failed> {
+    tempfile::Builder::new()
+        .prefix("flambeau-cli-")
+        .tempdir()
+        .map_err(|e| e.to_string().into())
+}
+
+fn output(mut command: Command) -> Result<Output, Failed> {
+    command
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| Failed::from(e.to_string()))
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn expect(cond: bool, what: &str, out: &Output) -> Result<(), Failed> {
+    if cond {
+        return Ok(());
+    }
+    Err(format!(
+        "{what}\nstatus: {:?}\nstdout:\n{}\nstderr:\n{}",
+        out.status.code(),
+        text(&out.stdout),
+        text(&out.stderr)
+    )
+    .into())
+}
+
+const HELLO: &str = "let () = print_int 1\n";
+
+pub fn trials() -> Vec<Trial> {
+    vec![
+        Trial::test("cli::output-is-never-the-input", output_is_never_the_input),
+        Trial::test("cli::only-ml-sources", only_ml_sources),
+        Trial::test(
+            "cli::failed-link-keeps-old-output",
+            failed_link_keeps_old_output,
+        ),
+        Trial::test("cli::compile-error-exits-2", compile_error_exits_2),
+        Trial::test("cli::run-passes-status-through", run_passes_status_through),
+        Trial::test("cli::stdin-is-dash", stdin_is_dash),
+        Trial::test("cli::sigterm-cleans-up", sigterm_cleans_up),
+        Trial::test("cli::emit-asm-and-obj", emit_asm_and_obj),
+        Trial::test("cli::values-are-checked", values_are_checked),
+        Trial::test("cli::colour", colour),
+        Trial::test("cli::warning-settings", warning_settings),
+    ]
+}
+
+fn output_is_never_the_input() -> Result<(), Failed> {
+    let dir = scratch()?;
+    let source = dir.path().join("hi.ml");
+    std::fs::write(&source, HELLO)?;
+    for args in [
+        &["build", "hi.ml", "-o", "hi.ml"][..],
+        &["build", "./hi.ml", "-o", "hi.ml"],
+    ] {
+        let out = output({
+            let mut c = flambeau(dir.path());
+            c.args(args);
+            c
+        })?;
+        expect(out.status.code() == Some(2), "refused with status 2", &out)?;
+        expect(
+            text(&out.stderr).contains("would be overwritten by the generated executable"),
+            "rustc's message",
+            &out,
+        )?;
+        expect(
+            std::fs::read_to_string(&source)? == HELLO,
+            "the source intact",
+            &out,
+        )?;
+    }
+    // A source without `.ml`, whose stem would be the default output.
+    std::fs::write(dir.path().join("noext"), HELLO)?;
+    let mut c = flambeau(dir.path());
+    c.args(["build", "noext"]);
+    let out = output(c)?;
+    expect(out.status.code() == Some(2), "refused with status 2", &out)?;
+    expect(
+        text(&out.stderr).contains("don't know what to do with noext"),
+        "ocamlopt's message",
+        &out,
+    )?;
+    expect(
+        std::fs::read_to_string(dir.path().join("noext"))? == HELLO,
+        "intact",
+        &out,
+    )
+}
+
+fn only_ml_sources() -> Result<(), Failed> {
+    let dir = scratch()?;
+    std::fs::write(dir.path().join("a.txt"), HELLO)?;
+    for command in ["run", "check", "build"] {
+        let mut c = flambeau(dir.path());
+        c.args([command, "a.txt"]);
+        let out = output(c)?;
+        expect(out.status.code() == Some(2), "status 2", &out)?;
+        expect(
+            text(&out.stderr).contains("don't know what to do with a.txt"),
+            "ocamlopt's message",
+            &out,
+        )?;
+    }
+    Ok(())
+}
+
+fn failed_link_keeps_old_output() -> Result<(), Failed> {
+    let dir = scratch()?;
+    std::fs::write(dir.path().join("hi.ml"), HELLO)?;
+    std::fs::write(dir.path().join("hi"), "old")?;
+    let mut c = flambeau(dir.path());
+    c.args(["build", "hi.ml"]).env("CC", "false");
+    let out = output(c)?;
+    expect(!out.status.success(), "the link fails", &out)?;
+    expect(
+        std::fs::read_to_string(dir.path().join("hi"))? == "old",
+        "hi untouched",
+        &out,
+    )?;
+    let left: Vec<_> = std::fs::read_dir(dir.path())?.collect();
+    expect(left.len() == 2, "no temporary file left beside it", &out)
+}
+
+fn compile_error_exits_2() -> Result<(), Failed> {
+    let dir = scratch()?;
+    std::fs::write(dir.path().join("bad.ml"), "let () = x\n")?;
+    for command in ["check", "build", "run"] {
+        let mut c = flambeau(dir.path());
+        c.args([command, "bad.ml"]);
+        let out = output(c)?;
+        expect(out.status.code() == Some(2), "status 2", &out)?;
+        expect(
+            text(&out.stderr).contains("Unbound value x"),
+            "the diagnostic",
+            &out,
+        )?;
+    }
+    let mut c = flambeau(dir.path());
+    c.args(["run", "bad.ml"]);
+    let out = output(c)?;
+    expect(
+        text(&out.stderr).contains("flambeau: bad.ml did not compile; nothing was run"),
+        "run's note",
+        &out,
+    )
+}
+
+fn run_passes_status_through() -> Result<(), Failed> {
+    let dir = scratch()?;
+    std::fs::write(
+        dir.path().join("three.ml"),
+        "let () = print_string Sys.argv.(1); exit 3\n",
+    )?;
+    let mut c = flambeau(dir.path());
+    c.args(["run", "three.ml", "--", "hello"]);
+    let out = output(c)?;
+    expect(out.status.code() == Some(3), "the program's status", &out)?;
+    expect(
+        text(&out.stdout) == "hello",
+        "its output and argument",
+        &out,
+    )?;
+    expect(!text(&out.stderr).contains("flambeau:"), "no note", &out)?;
+    expect(
+        std::fs::read_dir(dir.path())?.count() == 1,
+        "no temporary left",
+        &out,
+    )
+}
+
+fn stdin_is_dash() -> Result<(), Failed> {
+    let dir = scratch()?;
+    let mut child = flambeau(dir.path())
+        .args(["run", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .ok_or("no stdin")?
+        .write_all(HELLO.as_bytes())?;
+    let out = child.wait_with_output()?;
+    expect(
+        out.status.success() && text(&out.stdout) == "1",
+        "prints 1",
+        &out,
+    )
+}
+
+/// `kill -TERM` of `flambeau run` on a program that never ends: the
+/// program is stopped, the temporary directory removed, and `run` dies of
+/// the signal.
+fn sigterm_cleans_up() -> Result<(), Failed> {
+    let dir = scratch()?;
+    std::fs::write(
+        dir.path().join("loop.ml"),
+        "let rec loop () = loop ()\nlet () = loop ()\n",
+    )?;
+    let mut run = flambeau(dir.path())
+        .args(["run", "loop.ml"])
+        .stdin(Stdio::null())
+        .spawn()?;
+    // Wait for the program to run: a process whose command line names the
+    // temporary directory.
+    let marker = dir.path().to_string_lossy().into_owned();
+    let start = Instant::now();
+    while programs_under(&marker).is_empty() {
+        if start.elapsed() > Duration::from_secs(120) {
+            let _ = run.kill();
+            return Err("the program never started".into());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // SAFETY: signalling a child process we spawned and have not reaped.
+    unsafe { libc::kill(run.id() as i32, libc::SIGTERM) };
+    let status = run.wait()?;
+    use std::os::unix::process::ExitStatusExt;
+    if status.signal() != Some(libc::SIGTERM) {
+        return Err(format!("run ended with {status:?}, not of SIGTERM").into());
+    }
+    let start = Instant::now();
+    while !programs_under(&marker).is_empty() {
+        if start.elapsed() > Duration::from_secs(5) {
+            return Err("the program outlived run".into());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let left: Vec<String> = std::fs::read_dir(dir.path())?
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "loop.ml")
+        .collect();
+    if left.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("left behind: {left:?}").into())
+    }
+}
+
+/// The processes whose first argument (the executable) is under `dir`.
+fn programs_under(dir: &str) -> Vec<u32> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(|e| e.ok())
+        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            std::fs::read(format!("/proc/{pid}/cmdline")).is_ok_and(|c| {
+                c.split(|b| *b == 0)
+                    .next()
+                    .is_some_and(|a| a.starts_with(dir.as_bytes()))
+            })
+        })
+        .collect()
+}
+
+fn emit_asm_and_obj() -> Result<(), Failed> {
+    let dir = scratch()?;
+    std::fs::write(dir.path().join("hi.ml"), HELLO)?;
+    let mut c = flambeau(dir.path());
+    c.args([
+        "build", "hi.ml", "-o", "prog", "--emit", "asm", "--emit", "obj",
+    ]);
+    let out = output(c)?;
+    expect(out.status.success(), "builds", &out)?;
+    for file in ["prog", "prog.s", "prog.o"] {
+        expect(
+            dir.path().join(file).exists(),
+            &format!("{file} written"),
+            &out,
+        )?;
+    }
+    let object = std::fs::read(dir.path().join("prog.o"))?;
+    expect(object.starts_with(b"\x7fELF"), "an ELF object", &out)
+}
+
+fn values_are_checked() -> Result<(), Failed> {
+    let dir = scratch()?;
+    std::fs::write(dir.path().join("hi.ml"), HELLO)?;
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["dump", "simplfy", "hi.ml"],
+            "a similar value exists: 'simplify'",
+        ),
+        (
+            &["build", "--emit", "asn", "hi.ml"],
+            "a similar value exists: 'asm'",
+        ),
+        (&["check", "-O2", "hi.ml"], "unexpected argument '-O'"),
+        (
+            &["passes", "--disable-pass", "lex"],
+            "possible values: eliminate-refs",
+        ),
+    ];
+    for (args, message) in cases {
+        let mut c = flambeau(dir.path());
+        c.args(args);
+        let out = output(c)?;
+        expect(out.status.code() == Some(2), "status 2", &out)?;
+        expect(text(&out.stderr).contains(message), message, &out)?;
+    }
+    let mut c = flambeau(dir.path());
+    c.args(["run", "-O3", "hi.ml"]);
+    let out = output(c)?;
+    expect(
+        out.status.success() && text(&out.stdout) == "1",
+        "-O3 is -O2",
+        &out,
+    )
+}
+
+/// `--color=always` colours, `--color=never` and `NO_COLOR` do not; on a
+/// terminal (made by `script`, where it is installed) `auto` colours.
+fn colour() -> Result<(), Failed> {
+    let dir = scratch()?;
+    std::fs::write(dir.path().join("bad.ml"), "let () = x\n")?;
+    let escape = |out: &Output| out.stderr.contains(&0x1b) || out.stdout.contains(&0x1b);
+    let cases: [(&[&str], Option<&str>, bool); 4] = [
+        (&["check", "--color=always", "bad.ml"], None, true),
+        (&["check", "--color=always", "bad.ml"], Some("1"), true),
+        (&["check", "--color=never", "bad.ml"], None, false),
+        (&["--color", "never", "check", "bad.ml"], None, false),
+    ];
+    for (args, no_color, coloured) in cases {
+        let mut c = flambeau(dir.path());
+        c.args(args);
+        if let Some(v) = no_color {
+            c.env("NO_COLOR", v);
+        }
+        let out = output(c)?;
+        expect(out.status.code() == Some(2), "status 2", &out)?;
+        expect(
+            escape(&out) == coloured,
+            &format!("{args:?}: coloured {coloured}"),
+            &out,
+        )?;
+    }
+    let script_works = Command::new("script")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !script_works {
+        return Ok(());
+    }
+    let exe = env!("CARGO_BIN_EXE_flambeau");
+    for (no_color, coloured) in [(None, true), (Some("1"), false)] {
+        let mut c = Command::new("script");
+        c.current_dir(dir.path())
+            .args(["-qec", &format!("{exe} check bad.ml"), "/dev/null"])
+            .env("TERM", "xterm");
+        match no_color {
+            Some(v) => c.env("NO_COLOR", v),
+            None => c.env_remove("NO_COLOR"),
+        };
+        let out = output(c)?;
+        expect(
+            escape(&out) == coloured,
+            &format!("auto on a terminal, NO_COLOR={no_color:?}"),
+            &out,
+        )?;
+    }
+    Ok(())
+}
+
+/// `-w` in OCaml's syntax: `-w -8` silences the non-exhaustive match,
+/// `-w @8` makes it an error (status 2).
+fn warning_settings() -> Result<(), Failed> {
+    let dir = scratch()?;
+    std::fs::write(
+        dir.path().join("partial.ml"),
+        "let f x = match x with 0 -> 1\nlet () = print_int (f 0)\n",
+    )?;
+    let cases: [(&[&str], Option<i32>, bool); 4] = [
+        (&["run", "partial.ml"], Some(0), true),
+        (&["run", "-w", "-8", "partial.ml"], Some(0), false),
+        (
+            &["run", "-w", "+a-partial-match", "partial.ml"],
+            Some(0),
+            false,
+        ),
+        (&["build", "-w", "@8", "partial.ml"], Some(2), true),
+    ];
+    for (args, status, warned) in cases {
+        let mut c = flambeau(dir.path());
+        c.args(args);
+        let out = output(c)?;
+        expect(
+            out.status.code() == status,
+            &format!("{args:?}: status {status:?}"),
+            &out,
+        )?;
+        let said = text(&out.stderr).contains("[8 partial-match]");
+        expect(said == warned, &format!("{args:?}: warned {warned}"), &out)?;
+    }
+    Ok(())
+}
