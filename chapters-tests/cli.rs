@@ -60,6 +60,7 @@ pub fn trials() -> Vec<Trial> {
         Trial::test("cli::stdin-is-dash", stdin_is_dash),
         Trial::test("cli::sigterm-cleans-up", sigterm_cleans_up),
         Trial::test("cli::emit-asm-and-obj", emit_asm_and_obj),
+        Trial::test("cli::emit-asm-assembles", emit_asm_assembles),
         Trial::test("cli::values-are-checked", values_are_checked),
         Trial::test("cli::colour", colour),
         Trial::test("cli::warning-settings", warning_settings),
@@ -298,6 +299,82 @@ fn emit_asm_and_obj() -> Result<(), Failed> {
     }
     let object = std::fs::read(dir.path().join("prog.o"))?;
     expect(object.starts_with(b"\x7fELF"), "an ELF object", &out)
+}
+
+/// The corpus programs the `.s` test assembles: every fourth one, so that
+/// the test stays under a minute on a debug build (all of them pass; see
+/// the emission chapter, "The assembly file").
+fn assembly_sample() -> Vec<std::path::PathBuf> {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("chapters-tests/corpus");
+    let mut programs: Vec<_> = std::fs::read_dir(&corpus)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ml"))
+        .collect();
+    programs.sort();
+    programs.into_iter().step_by(4).collect()
+}
+
+/// `--emit asm` writes a file that `cc` assembles and links with the
+/// runtime (which `--emit runtime` writes) into a program that behaves as
+/// the corpus records: stdout, stderr and exit status, under GC stress so
+/// that the frame table is read.
+fn emit_asm_assembles() -> Result<(), Failed> {
+    let dir = scratch()?;
+    let mut failures = Vec::new();
+    for (n, program) in assembly_sample().iter().enumerate() {
+        let prog = format!("p{n}");
+        // Built from the scratch directory, by the name OCaml's recorded
+        // output was made with (`Assert_failure` shows it).
+        let source = program.file_name().ok_or("a corpus program")?;
+        std::fs::copy(program, dir.path().join(source))?;
+        let mut c = flambeau(dir.path());
+        c.arg("build")
+            .arg(source)
+            .args(["-o", &prog, "--emit", "asm", "--emit", "runtime"]);
+        let out = output(c)?;
+        expect(out.status.success(), "builds", &out)?;
+        let mut c = Command::new("cc");
+        c.current_dir(dir.path()).args([
+            &format!("{prog}.s"),
+            "libflambeau_runtime.a",
+            "-lm",
+            "-o",
+            &format!("{prog}-from-s"),
+        ]);
+        let out = output(c)?;
+        expect(
+            out.status.success(),
+            &format!("cc assembles {prog}.s"),
+            &out,
+        )?;
+        let read = |ext: &str| std::fs::read(program.with_extension(ext)).unwrap_or_default();
+        let stdin = match std::fs::File::open(program.with_extension("in")) {
+            Ok(f) => Stdio::from(f),
+            Err(_) => Stdio::null(),
+        };
+        let stride = String::from_utf8(read("gc-stress")).unwrap_or_default();
+        let stride = Some(stride.trim()).filter(|s| !s.is_empty()).unwrap_or("1");
+        let ran = Command::new(dir.path().join(format!("{prog}-from-s")))
+            .env("FLAMBEAU_GC_STRESS", stride)
+            .stdin(stdin)
+            .output()?;
+        let status = String::from_utf8(read("exit")).unwrap_or_default();
+        let status: i32 = status.trim().parse().unwrap_or(0);
+        if ran.stdout != read("out")
+            || ran.stderr != read("err")
+            || ran.status.code() != Some(status)
+        {
+            failures.push(program.display().to_string());
+        }
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("the program assembled from the .s differs: {failures:?}").into())
+    }
 }
 
 fn values_are_checked() -> Result<(), Failed> {
