@@ -1,0 +1,3 @@
+(* error: Unbound value IntMap.height *)
+module IntMap = Map.Make (Int)
+let h = IntMap.height IntMap.empty
