@@ -64,6 +64,10 @@ pub fn trials() -> Vec<Trial> {
         Trial::test("cli::values-are-checked", values_are_checked),
         Trial::test("cli::colour", colour),
         Trial::test("cli::warning-settings", warning_settings),
+        Trial::test(
+            "cli::closed-pipe-is-not-a-crash",
+            closed_pipe_is_not_a_crash,
+        ),
     ]
 }
 
@@ -496,4 +500,29 @@ fn warning_settings() -> Result<(), Failed> {
         expect(said == warned, &format!("{args:?}: warned {warned}"), &out)?;
     }
     Ok(())
+}
+
+/// `flambeau dump lambda big.ml | head -1`: the reader closes the pipe
+/// long before the dump is written. That ends the command quietly, as it
+/// ends any Unix filter, and is neither a crash (status 101) nor a message.
+fn closed_pipe_is_not_a_crash() -> Result<(), Failed> {
+    let dir = scratch()?;
+    // Far more than a pipe holds (64 KiB), so the writer meets the closed end.
+    let program: String = (0..4000)
+        .map(|i| format!("let f{i} x = x * {i} + 1\n"))
+        .collect();
+    std::fs::write(dir.path().join("big.ml"), program)?;
+    let mut child = flambeau(dir.path())
+        .args(["dump", "lambda", "big.ml"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    drop(child.stdout.take());
+    let out = child.wait_with_output()?;
+    expect(
+        out.status.code() == Some(0) && text(&out.stderr).is_empty(),
+        "exits 0 without a message",
+        &out,
+    )
 }
