@@ -18,7 +18,7 @@ pub fn comment_style(path: &str) -> Result<CommentStyle, String> {
     let (open, close) = match ext {
         "rs" | "c" | "h" | "js" => ("//", ""),
         "ml" | "mli" => ("(*", " *)"),
-        "toml" | "sh" | "py" | "yml" | "yaml" => ("#", ""),
+        "toml" | "sh" | "py" | "yml" | "yaml" | "txt" => ("#", ""),
         "md" => ("<!--", " -->"),
         _ => {
             return Err(format!(
