@@ -1,0 +1,3 @@
+type cell = { mutable items : int list; id : int; }
+val churn : int -> int
+val sum : int list -> int
