@@ -64,6 +64,12 @@ pub fn trials() -> Vec<Trial> {
         Trial::test("cli::values-are-checked", values_are_checked),
         Trial::test("cli::colour", colour),
         Trial::test("cli::warning-settings", warning_settings),
+        Trial::test("cli::unused-variables", unused_variables),
+        Trial::test("cli::warning-attributes", warning_attributes),
+        Trial::test(
+            "cli::unused-warnings-agree-with-ocamlopt",
+            unused_warnings_agree_with_ocamlopt,
+        ),
         Trial::test(
             "cli::closed-pipe-is-not-a-crash",
             closed_pipe_is_not_a_crash,
@@ -500,6 +506,145 @@ fn warning_settings() -> Result<(), Failed> {
         expect(said == warned, &format!("{args:?}: warned {warned}"), &out)?;
     }
     Ok(())
+}
+
+/// The warnings `flambeau check` prints, as (number, line) pairs.
+fn warnings_of(dir: &Path, file: &str, list: &str) -> Result<Vec<(u32, usize)>, Failed> {
+    let mut c = flambeau(dir);
+    c.args(["check", "--color=never", "-w", list, file]);
+    let out = output(c)?;
+    let stderr = text(&out.stderr);
+    let mut found = Vec::new();
+    let mut lines = stderr.lines();
+    while let Some(line) = lines.next() {
+        // A warning, or one that `-w @N` or `[@warning "@N"]` made an error.
+        let Some(rest) = line
+            .strip_prefix("warning[")
+            .or_else(|| line.strip_prefix("error["))
+        else {
+            continue;
+        };
+        let number: u32 = rest.split(' ').next().unwrap_or("").parse()?;
+        // `  ┌─ file.ml:LINE:COLUMN`
+        let place = lines.next().unwrap_or("");
+        let line_number = place.rsplit(':').nth(1).unwrap_or("").parse()?;
+        found.push((number, line_number));
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// Warning 26 by default, 27 and 35 once asked for, none with `-w -26`.
+fn unused_variables() -> Result<(), Failed> {
+    let dir = scratch()?;
+    let program = "let f x y =
+  let z = 1 in
+  let (a, b) = (x, 2) in
+  for i = 1 to 2 do () done;
+  let _quiet = 3 in
+  a
+let () = print_int (f 1 2)
+";
+    std::fs::write(dir.path().join("u.ml"), program)?;
+    let cases: [(&str, &[(u32, usize)]); 4] = [
+        ("+8", &[(26, 2)]),
+        ("-26", &[]),
+        ("+27+35", &[(26, 2), (27, 1), (27, 3), (35, 4)]),
+        ("-a+unused-var-strict", &[(27, 1), (27, 3)]),
+    ];
+    for (list, expected) in cases {
+        let found = warnings_of(dir.path(), "u.ml", list)?;
+        if found != expected {
+            return Err(format!("-w {list}: {found:?}, expected {expected:?}").into());
+        }
+    }
+    let mut c = flambeau(dir.path());
+    c.args(["build", "-w", "@26", "u.ml"]);
+    let out = output(c)?;
+    expect(out.status.code() == Some(2), "-w @26 is an error", &out)
+}
+
+/// `[@warning]`, `[@@warning]` and `[@@@warning]` hold where OCaml says.
+fn warning_attributes() -> Result<(), Failed> {
+    let dir = scratch()?;
+    let program = r#"let f1 () = let[@warning "-26"] x = 1 in 0
+let f2 () = let x = 1 [@@warning "-26"] in 0
+let f3 () = (let x = 1 in 0) [@warning "-26"]
+let f4 () = let x = 1 in (0 [@warning "-26"])
+let f5 x = match[@warning "-8"] x with Some 1 -> 0
+let f6 = function Some 1 -> 0 [@@warning "-8"]
+[@@@warning "-26"]
+let f7 () = let x = 1 in 0
+[@@@warning "+26"]
+module M = struct [@@@warning "-26"] let f8 () = let x = 1 in 0 end
+let f9 () = let x = 1 in 0
+let f10 () = let x = (let y = 2 in 1) [@warning "-26"] in 0
+let f11 () = let x = 1 in 0 [@@warning "@26"]
+"#;
+    std::fs::write(dir.path().join("a.ml"), program)?;
+    let found = warnings_of(dir.path(), "a.ml", "+8")?;
+    let expected = [(26, 4), (26, 11), (26, 12), (26, 13)];
+    if found != expected {
+        return Err(format!("{found:?}, expected {expected:?}").into());
+    }
+    let mut c = flambeau(dir.path());
+    c.args(["check", "--color=never", "a.ml"]);
+    let out = output(c)?;
+    expect(
+        out.status.code() == Some(2) && text(&out.stderr).contains("error[26 unused-var]"),
+        "`[@@warning \"@26\"]` makes that one an error",
+        &out,
+    )
+}
+
+/// On every corpus and benchmark program, the unused-variable and
+/// unused-value warnings are `ocamlopt`'s, line by line.
+fn unused_warnings_agree_with_ocamlopt() -> Result<(), Failed> {
+    let ocamlopt = Command::new("ocamlopt").arg("-version").output();
+    if !ocamlopt.is_ok_and(|o| o.status.success()) {
+        println!("skipped: ocamlopt is not installed");
+        return Ok(());
+    }
+    let dir = scratch()?;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for sub in ["chapters-tests/corpus", "bench"] {
+        for entry in std::fs::read_dir(root.join(sub))? {
+            let path = entry?.path();
+            if path.extension().is_some_and(|e| e == "ml") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    let list = "-a+26+27+32+35";
+    let mut differences = Vec::new();
+    for path in &files {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("p.ml");
+        std::fs::copy(path, dir.path().join(name))?;
+        let mut c = Command::new("ocamlopt");
+        c.current_dir(dir.path()).args(["-c", "-w", list, name]);
+        let out = output(c)?;
+        let mut theirs = Vec::new();
+        let mut line_number = 0;
+        for line in text(&out.stderr).lines() {
+            if let Some(rest) = line.strip_prefix(&format!("File \"{name}\", line ")) {
+                line_number = rest.split(',').next().unwrap_or("").parse()?;
+            } else if let Some(rest) = line.strip_prefix("Warning ") {
+                theirs.push((rest.split(' ').next().unwrap_or("").parse()?, line_number));
+            }
+        }
+        theirs.sort();
+        let ours = warnings_of(dir.path(), name, list)?;
+        if ours != theirs {
+            differences.push(format!("{name}: ours {ours:?}, ocamlopt's {theirs:?}"));
+        }
+    }
+    if differences.is_empty() {
+        Ok(())
+    } else {
+        Err(differences.join("\n").into())
+    }
 }
 
 /// `flambeau dump lambda big.ml | head -1`: the reader closes the pipe
