@@ -58,6 +58,7 @@ pub fn trials() -> Vec<Trial> {
         Trial::test("cli::compile-error-exits-2", compile_error_exits_2),
         Trial::test("cli::run-passes-status-through", run_passes_status_through),
         Trial::test("cli::stdin-is-dash", stdin_is_dash),
+        Trial::test("cli::several-files", several_files),
         Trial::test("cli::sigterm-cleans-up", sigterm_cleans_up),
         Trial::test("cli::emit-asm-and-obj", emit_asm_and_obj),
         Trial::test("cli::emit-asm-assembles", emit_asm_assembles),
@@ -221,6 +222,59 @@ fn stdin_is_dash() -> Result<(), Failed> {
         "prints 1",
         &out,
     )
+}
+
+/// Several files are a program of modules: `build` names the executable
+/// after the last; `run` passes arguments after `--`; standard input and
+/// a lone interface are refused.
+fn several_files() -> Result<(), Failed> {
+    let dir = scratch()?;
+    std::fs::write(
+        dir.path().join("util.mli"),
+        "val twice : int -> int
+",
+    )?;
+    std::fs::write(
+        dir.path().join("util.ml"),
+        "let twice x = 2 * x
+let hidden = 0
+",
+    )?;
+    std::fs::write(
+        dir.path().join("main.ml"),
+        "let () = print_int (Util.twice (Array.length Sys.argv))
+",
+    )?;
+    let mut c = flambeau(dir.path());
+    c.args(["build", "util.mli", "util.ml", "main.ml"]);
+    let out = output(c)?;
+    expect(out.status.success(), "builds", &out)?;
+    let run = output(Command::new(dir.path().join("main")))?;
+    expect(text(&run.stdout) == "2", "`main` prints 2", &run)?;
+    let mut c = flambeau(dir.path());
+    c.args(["run", "util.mli", "util.ml", "main.ml", "--", "x", "y"]);
+    let out = output(c)?;
+    expect(text(&out.stdout) == "6", "`run` prints 6", &out)?;
+    for (files, message) in [
+        (
+            &["util.ml", "-"][..],
+            "`-` (standard input) must be the only source file",
+        ),
+        (
+            &["util.mli"][..],
+            "the interface util.mli has no implementation",
+        ),
+    ] {
+        let mut c = flambeau(dir.path());
+        c.arg("check").args(files);
+        let out = output(c)?;
+        expect(
+            out.status.code() == Some(2) && text(&out.stderr).contains(message),
+            message,
+            &out,
+        )?;
+    }
+    Ok(())
 }
 
 /// `kill -TERM` of `flambeau run` on a program that never ends: the

@@ -39,6 +39,7 @@
 
 mod cli;
 mod listing;
+mod units;
 
 use flambeau::diagnostics::SourceFile;
 use flambeau::driver::stages;
@@ -93,6 +94,7 @@ fn main() {
     trials.extend(random_trials());
     trials.extend(mutant_trials());
     trials.extend(cli::trials());
+    trials.extend(units::trials());
     let conclusion = libtest_mimic::run(&args, trials);
     apply_book_edits(&edits);
     conclusion.exit();
@@ -108,11 +110,14 @@ fn example_trials(
     let prelude_names = Arc::new(listing::bound_names(flambeau::stdlib::PRELUDE));
     for chapter in &book.chapters {
         let chapter_stem = stem(&chapter.path);
-        let examples: BTreeMap<&str, &Block> = chapter
-            .blocks
-            .iter()
-            .filter_map(|b| b.attr("example").map(|name| (name, b)))
-            .collect();
+        // An example is one block, or, for a program of several files,
+        // one block per file, each naming its file with `unit=`, in order.
+        let mut examples: BTreeMap<&str, Vec<&Block>> = BTreeMap::new();
+        for block in &chapter.blocks {
+            if let Some(name) = block.attr("example") {
+                examples.entry(name).or_default().push(block);
+            }
+        }
         for block in chapter.blocks.iter().filter(|b| b.attr("expect").is_some()) {
             let name = block.attr("expect").unwrap_or_default().to_string();
             let stage = block.attr("stage").unwrap_or("run").to_string();
@@ -146,12 +151,14 @@ fn example_trials(
                 }));
                 continue;
             }
-            let example = examples.get(name.as_str()).map(|b| b.content.clone());
+            let example = examples
+                .get(name.as_str())
+                .map(|blocks| example_program(&name, blocks));
             let block = block.clone();
             let edits = Arc::clone(edits);
             let prelude_names = Arc::clone(&prelude_names);
             trials.push(Trial::test(trial_name, move || {
-                let Some(source) = example else {
+                let Some((file, source)) = example else {
                     return Err(format!(
                         "{}: no ```ocaml example={name} block in this chapter",
                         block.location()
@@ -159,11 +166,7 @@ fn example_trials(
                     .into());
                 };
                 let view = view?;
-                let output = stages::stage_output_at(
-                    &stage,
-                    &SourceFile::new(format!("{name}.ml"), source.clone()),
-                    opt_level?,
-                );
+                let output = stages::stage_output_at(&stage, &file, opt_level?);
                 // A claim is about the prose, which blessing does not
                 // rewrite: a false one fails even under BLESS.
                 listing::check_claims(&view, &stage, &output)
@@ -199,6 +202,18 @@ fn example_trials(
         }
     }
     trials
+}
+
+/// The program of an example's blocks, and its whole text (for the names
+/// it binds): one block is `NAME.ml`; several are the files their `unit=`
+/// names, in order.
+fn example_program(name: &str, blocks: &[&Block]) -> (SourceFile, String) {
+    let files = blocks.iter().map(|b| {
+        let file_name = b.attr("unit").map_or(format!("{name}.ml"), str::to_string);
+        SourceFile::new(file_name, b.content.clone())
+    });
+    let text = blocks.iter().map(|b| b.content.as_str()).collect();
+    (SourceFile::concat(files.collect()), text)
 }
 
 /// Compares `actual` with a golden file through `goldenfile`, which rewrites

@@ -1,0 +1,1 @@
+let () = Counter.check (Counter.make 1)

@@ -1,0 +1,2 @@
+let y = A.x
+let z = (y +
