@@ -13,7 +13,9 @@ wall time is not), and print a Markdown table with the ratios.
     python3 bench/run.py --no-callgrind  # wall time only
     python3 bench/run.py --build-time-only  # only the compile-time table
 
-A second table gives the time each compiler takes to build the generated
+A second table gives each executable's peak resident memory (from the
+run that checks its output). A third gives the time each compiler takes
+to build the generated
 10,000-line program of `gen_large.py` (median of `--build-runs` builds).
 The tables are what the chapter "Benchmarks" shows.
 """
@@ -62,9 +64,16 @@ def build(program, work):
 
 
 def check_output(program, exe):
+    """Runs `exe` once: whether it printed the `.out` file, and its peak
+    resident memory in bytes (the kernel's `ru_maxrss` of that one child)."""
     expected = open(os.path.join(BENCH, program + ".out"), "rb").read()
-    got = subprocess.run([exe], stdout=subprocess.PIPE, check=False).stdout
-    return got == expected
+    with tempfile.TemporaryFile() as out:
+        child = subprocess.Popen([exe], stdout=out)
+        _, _, usage = os.wait4(child.pid, 0)
+        child.returncode = 0  # reaped by wait4; Popen must not wait again
+        out.seek(0)
+        got = out.read()
+    return got == expected, usage.ru_maxrss * 1024
 
 
 def wall_time(exe, runs):
@@ -138,14 +147,17 @@ def run_table(programs, runs, callgrind, work):
     print("|---|---:|---:|---:|---:|---:|---:|")
     failures = 0
     time_ratios, instr_ratios = [], []
+    memory = []
     for program in programs:
         exes = build(program, work)
         row = {}
+        rss = {"flambeau": None, "ocamlopt": None}
         for who, exe in exes.items():
             if exe is None:
                 row[who] = (None, None)
                 continue
-            if not check_output(program, exe):
+            right, rss[who] = check_output(program, exe)
+            if not right:
                 print(f"{program}: {who}'s executable printed the wrong output",
                       file=sys.stderr)
                 failures += 1
@@ -160,9 +172,23 @@ def run_table(programs, runs, callgrind, work):
             time_ratios.append(ft / ot)
         if fi and oi:
             instr_ratios.append(fi / oi)
+        memory.append((program, rss["flambeau"], rss["ocamlopt"]))
     mean = lambda rs: "-" if geometric_mean(rs) is None else f"{geometric_mean(rs):.2f}"
     print(f"| geometric mean | | | {mean(time_ratios)} | | | {mean(instr_ratios)} |")
+    print()
+    memory_table(memory)
     return failures
+
+
+def memory_table(rows):
+    """The peak resident memory of each executable (one run: the run that
+    checks the output), the figure `/usr/bin/time -v` calls "Maximum
+    resident set size"."""
+    mb = lambda n: "-" if n is None else f"{n / 2**20:.0f} MB"
+    print("| program | flambeau peak RSS | ocamlopt peak RSS | ratio |")
+    print("|---|---:|---:|---:|")
+    for program, ours, theirs in rows:
+        print(f"| `{program}` | {mb(ours)} | {mb(theirs)} | {ratio(ours, theirs)} |")
 
 
 def main():

@@ -21,23 +21,22 @@ camlPair_scale__pair_2:
 camlPair_scale__scale_11:
       37  sub rsp, 8
 .L0:
-      3b  movsd xmm1, [camlPair_scale__float_16]
-      43  movsd xmm0, [rax]
-      47  mulsd xmm0, xmm1
-      4b  sub r15, 16
-      4f  cmp r15, [flambeau_young_limit]
-      56  jb short .Lgc0
+      3b  movsd xmm0, [rax]
+      3f  mulsd xmm0, [camlPair_scale__float_16]
+      47  sub r15, 16
+      4b  cmp r15, [flambeau_young_limit]
+      52  jb short .Lgc0
 .Lback0:
-      58  lea rax, [r15+8]
-      5c  mov qword ptr [rax-8], 1277
-      64  movsd [rax], xmm0
-      68  add rsp, 8
-      6c  ret
+      54  lea rax, [r15+8]
+      58  mov qword ptr [rax-8], 1277
+      60  movsd [rax], xmm0
+      64  add rsp, 8
+      68  ret
 .Lgc0:
-      6d  call flambeau_call_gc
-      72  jmp short .Lback0
+      69  call flambeau_call_gc
+      6e  jmp short .Lback0
 
 camlPair_scale__entry:
 .L0:
-      74  mov eax, 1
-      79  ret
+      70  mov eax, 1
+      75  ret

@@ -1,0 +1,1 @@
+val build : int -> int list -> int list
