@@ -542,9 +542,22 @@ fn ocamlopt_outcome(program: &Path) -> Result<flambeau::observable::Outcome, Fai
     fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     let source = dir.join(format!("{name}.ml"));
     fs::copy(program, &source).map_err(|e| e.to_string())?;
+    let outcome = ocamlopt_run(&dir, &[format!("{name}.ml")], program_stdin(program));
+    let _ = fs::remove_dir_all(&dir);
+    outcome
+}
+
+/// The program `ocamlopt` builds in `dir` from `sources`, in that order,
+/// run with `stdin`.
+fn ocamlopt_run(
+    dir: &Path,
+    sources: &[String],
+    stdin: std::process::Stdio,
+) -> Result<flambeau::observable::Outcome, Failed> {
     let built = std::process::Command::new("ocamlopt")
-        .current_dir(&dir)
-        .args(["-w", "-a", "-o", "program", &format!("{name}.ml")])
+        .current_dir(dir)
+        .args(["-w", "-a", "-o", "program"])
+        .args(sources)
         .output()
         .map_err(|e| e.to_string())?;
     if !built.status.success() {
@@ -555,10 +568,9 @@ fn ocamlopt_outcome(program: &Path) -> Result<flambeau::observable::Outcome, Fai
         .into());
     }
     let run = std::process::Command::new(dir.join("program"))
-        .stdin(program_stdin(program))
+        .stdin(stdin)
         .output()
         .map_err(|e| e.to_string())?;
-    let _ = fs::remove_dir_all(&dir);
     Ok(flambeau::observable::Outcome {
         stdout: run.stdout,
         stderr: run.stderr,

@@ -5,7 +5,7 @@
 //! `.exit`; one that does not has Flambeau's diagnostics in
 //! `program.check`. `cargo test --test chapters units::` runs them.
 
-use super::{compare_outcomes, expected_outcome, golden, ocamlopt_installed, root};
+use super::{compare_outcomes, expected_outcome, golden, ocamlopt_installed, ocamlopt_run, root};
 use flambeau::diagnostics::SourceFile;
 use flambeau::driver::pipeline::Options;
 use flambeau::driver::stages;
@@ -119,27 +119,5 @@ fn ocamlopt_outcome(dir: &Path) -> Result<flambeau::observable::Outcome, Failed>
     for name in &names {
         fs::copy(dir.join(name), scratch.path().join(name)).map_err(|e| e.to_string())?;
     }
-    let built = std::process::Command::new("ocamlopt")
-        .current_dir(scratch.path())
-        .args(["-w", "-a", "-o", "program"])
-        .args(&names)
-        .output()
-        .map_err(|e| e.to_string())?;
-    if !built.status.success() {
-        return Err(format!(
-            "ocamlopt failed:\n{}",
-            String::from_utf8_lossy(&built.stderr)
-        )
-        .into());
-    }
-    let run = std::process::Command::new(scratch.path().join("program"))
-        .stdin(std::process::Stdio::null())
-        .output()
-        .map_err(|e| e.to_string())?;
-    Ok(flambeau::observable::Outcome {
-        stdout: run.stdout,
-        stderr: run.stderr,
-        exit_code: run.status.code().unwrap_or(-1),
-        ..Default::default()
-    })
+    ocamlopt_run(scratch.path(), &names, std::process::Stdio::null())
 }
