@@ -17,7 +17,10 @@ A second table gives each executable's peak resident memory (from the
 run that checks its output). A third gives the time each compiler takes
 to build the generated
 10,000-line program of `gen_large.py` (median of `--build-runs` builds).
-The tables are what the chapter "Benchmarks" shows.
+The tables are what the chapter "Benchmarks" shows, and the first is
+also drawn, as a bar chart of its ratios, in
+`book/src/figures/benchmarks.svg` (`--chart-from FILE.md` draws it from
+the first table of a chapter already written, without measuring).
 """
 
 import argparse
@@ -148,6 +151,7 @@ def run_table(programs, runs, callgrind, work):
     failures = 0
     time_ratios, instr_ratios = [], []
     memory = []
+    chart = []
     for program in programs:
         exes = build(program, work)
         row = {}
@@ -172,12 +176,87 @@ def run_table(programs, runs, callgrind, work):
             time_ratios.append(ft / ot)
         if fi and oi:
             instr_ratios.append(fi / oi)
+        # The chart shows the ratios as the table rounds them.
+        rounded = lambda a, b: round(a / b, 2) if a and b else None
+        chart.append((program, rounded(ft, ot), rounded(fi, oi)))
         memory.append((program, rss["flambeau"], rss["ocamlopt"]))
     mean = lambda rs: "-" if geometric_mean(rs) is None else f"{geometric_mean(rs):.2f}"
     print(f"| geometric mean | | | {mean(time_ratios)} | | | {mean(instr_ratios)} |")
     print()
     memory_table(memory)
+    write_chart(chart)
     return failures
+
+
+CHART = os.path.join(ROOT, "book", "src", "figures", "benchmarks.svg")
+
+
+def write_chart(rows, path=CHART):
+    """Draws the ratios of the run table as horizontal bars, one pair per
+    program (wall time, instructions), with the line of parity at 1 and
+    the geometric means last: a plain SVG, written the same way for the
+    same numbers, so that the file changes only when they do."""
+    rows = [r for r in rows if r[1] or r[2]]
+    if not rows:
+        return
+    means = ("geometric mean", geometric_mean([r[1] for r in rows]),
+             geometric_mean([r[2] for r in rows]))
+    rows = rows + [means]
+    label_w, bar_w, row_h, top = 150, 360, 30, 40
+    largest = max(max(r[1] or 0, r[2] or 0) for r in rows)
+    scale_max = max(2.0, float(int(largest * 2 + 1)) / 2)
+    x_of = lambda v: label_w + v / scale_max * bar_w
+    height = top + row_h * len(rows) + 30
+    width = label_w + bar_w + 60
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
+           f'<text x="{label_w}" y="16">Flambeau / ocamlopt (below 1: Flambeau is faster)</text>',
+           f'<rect x="{label_w}" y="24" width="10" height="10" fill="#4c78a8"/>'
+           f'<text x="{label_w + 14}" y="33">wall time</text>',
+           f'<rect x="{label_w + 90}" y="24" width="10" height="10" fill="#f58518"/>'
+           f'<text x="{label_w + 104}" y="33">instructions</text>']
+    tick = 0.0
+    while tick <= scale_max + 1e-9:
+        x = x_of(tick)
+        out.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{height - 24}" '
+                   f'stroke="#ddd"/>')
+        out.append(f'<text x="{x:.1f}" y="{height - 10}" text-anchor="middle">{tick:g}</text>')
+        tick += 0.5
+    for i, (program, t, n) in enumerate(rows):
+        y = top + i * row_h
+        weight = ' font-weight="bold"' if program == "geometric mean" else ""
+        out.append(f'<text x="{label_w - 6}" y="{y + 18}" text-anchor="end"{weight}>'
+                   f'{program}</text>')
+        for j, (value, colour) in enumerate(((t, "#4c78a8"), (n, "#f58518"))):
+            if not value:
+                continue
+            out.append(f'<rect x="{label_w}" y="{y + 4 + j * 11}" '
+                       f'width="{x_of(value) - label_w:.1f}" height="10" fill="{colour}">'
+                       f'<title>{program}: {value:.2f}</title></rect>')
+            out.append(f'<text x="{x_of(value) + 3:.1f}" y="{y + 13 + j * 11}" '
+                       f'font-size="9">{value:.2f}</text>')
+    one = x_of(1.0)
+    out.append(f'<line x1="{one:.1f}" y1="{top - 4}" x2="{one:.1f}" y2="{height - 24}" '
+               f'stroke="black" stroke-dasharray="4 3"/>')
+    out.append("</svg>")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+def chart_from(chapter):
+    """The rows of the first run table of `chapter` (a Markdown file as
+    this script prints it): program, time ratio, instruction ratio."""
+    rows = []
+    with open(chapter) as f:
+        for line in f:
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if len(cells) == 7 and cells[0].startswith("`"):
+                number = lambda c: float(c) if re.fullmatch(r"[0-9.]+", c) else None
+                rows.append((cells[0].strip("`"), number(cells[3]), number(cells[6])))
+            elif rows:
+                break
+    return rows
 
 
 def memory_table(rows):
@@ -201,7 +280,12 @@ def main():
                         help="builds of the generated program per compiler (0: none)")
     parser.add_argument("--build-lines", type=int, default=10000)
     parser.add_argument("--build-time-only", action="store_true")
+    parser.add_argument("--chart-from", metavar="FILE.md",
+                        help="only draw the chart of the first table of FILE.md")
     args = parser.parse_args()
+    if args.chart_from:
+        write_chart(chart_from(args.chart_from))
+        return
     programs = args.programs or sorted(
         f[:-3] for f in os.listdir(BENCH) if f.endswith(".ml") and f != "gen_large.ml")
     callgrind = not args.no_callgrind and shutil.which("valgrind")

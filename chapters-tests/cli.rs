@@ -75,7 +75,105 @@ pub fn trials() -> Vec<Trial> {
             "cli::closed-pipe-is-not-a-crash",
             closed_pipe_is_not_a_crash,
         ),
+        Trial::test("cli::dump-format-dot", dump_format_dot),
+        Trial::test(
+            "cli::dump-format-dot-refuses-tokens",
+            dump_format_dot_refuses_tokens,
+        ),
     ]
+}
+
+/// `dump STAGE --format dot` prints a graph that names the function
+/// asked for, and `passes --format dot` the pipeline (chapter "Drawing
+/// the IRs").
+fn dump_format_dot() -> Result<(), Failed> {
+    let dir = scratch()?;
+    std::fs::write(
+        dir.path().join("t.ml"),
+        "let f x = try x / 2 with Division_by_zero -> 0\nlet () = print_int (f 4)\n",
+    )?;
+    for (stage, graph) in [
+        ("cps", None),
+        ("unbox", Some("closure-blocks")),
+        ("cmm", None),
+        ("mach", None),
+        ("regalloc", Some("cfg")),
+        ("regalloc", None),
+        ("lambda", None),
+    ] {
+        let mut c = flambeau(dir.path());
+        c.args(["dump", stage, "--format", "dot", "--function", "f", "t.ml"]);
+        if let Some(g) = graph {
+            c.args(["--graph", g]);
+        }
+        let out = output(c)?;
+        let dot = text(&out.stdout);
+        expect(out.status.success(), &format!("{stage}: status 0"), &out)?;
+        flambeau::dot::syntax::read(&dot).map_err(|e| format!("{stage}: not dot ({e}):\n{dot}"))?;
+    }
+    let mut c = flambeau(dir.path());
+    c.args(["passes", "--format", "dot"]);
+    let out = output(c)?;
+    expect(
+        out.status.success() && text(&out.stdout).contains("\"lambda\" -> \"open-cps\""),
+        "the pipeline as a graph",
+        &out,
+    )?;
+    let mut c = flambeau(dir.path());
+    c.args([
+        "dump",
+        "cps",
+        "--format",
+        "dot",
+        "--function",
+        "nowhere",
+        "t.ml",
+    ]);
+    let out = output(c)?;
+    expect(
+        out.status.code() == Some(2) && text(&out.stderr).contains("no function `nowhere`"),
+        "a function that is not there is refused",
+        &out,
+    )
+}
+
+/// A stage without a picture, or a graph a stage does not have, is
+/// refused with status 2 before anything is compiled (the file does not
+/// exist).
+fn dump_format_dot_refuses_tokens() -> Result<(), Failed> {
+    let dir = scratch()?;
+    for (args, message) in [
+        (
+            &["dump", "tokens", "--format", "dot", "absent.ml"][..],
+            "the stage `tokens` has no graph form",
+        ),
+        (
+            &[
+                "dump",
+                "cmm",
+                "--format",
+                "dot",
+                "--graph",
+                "interference",
+                "absent.ml",
+            ],
+            "the stage `cmm` has no graph `interference`; it has: cfg",
+        ),
+        (
+            &["dump", "cmm", "--function", "f", "absent.ml"],
+            "add `--format dot`",
+        ),
+    ] {
+        let mut c = flambeau(dir.path());
+        c.args(args);
+        let out = output(c)?;
+        expect(
+            out.status.code() == Some(2) && text(&out.stderr).contains(message),
+            message,
+            &out,
+        )?;
+    }
+    Ok(())
 }
 
 fn output_is_never_the_input() -> Result<(), Failed> {

@@ -24,6 +24,11 @@
 //!   `bench/` compiled natively prints what OCaml printed for it
 //!   (`bench/<program>.out`), also under GC stress (stride as above).
 //! - `book::orphans`: no golden file outlives its example.
+//! - `figures::<chapter>::<figure>`: every figure a chapter shows is what
+//!   the compiler draws for its example today (see `figures.rs`);
+//!   `figures::orphans`: no figure file outlives its figure;
+//!   `figures::graphviz`: Graphviz reads every figure's dot text (ignored,
+//!   and said so, where Graphviz is not installed).
 //! - `harness::listing::*`: the selection of listings and the claims, on
 //!   small outputs.
 //! - `random::seed-<n>`: the program the generator of the chapter "Random
@@ -38,6 +43,7 @@
 //! recorded outputs and the book's expect blocks from the compiler's output.
 
 mod cli;
+mod figures;
 mod listing;
 mod units;
 
@@ -87,6 +93,7 @@ fn main() {
     let mut expected_goldens = BTreeSet::new();
     trials.extend(example_trials(&book, &edits, &mut expected_goldens));
     trials.push(orphan_trial(expected_goldens));
+    trials.extend(figures::trials(&book));
     trials.extend(listing::self_tests());
     trials.extend(case_trials(&book));
     trials.extend(corpus_trials());
