@@ -206,7 +206,7 @@ fn check(figure: &Figure, program: Option<SourceFile>) -> Result<(), Failed> {
         fs::create_dir_all(figures_dir()).map_err(|e| at(e.to_string()))?;
         fs::write(&dot_path, &dot).map_err(|e| at(e.to_string()))?;
         let svg = render(&dot).map_err(at)?;
-        return fs::write(&svg_path, svg).map_err(|e| at(e.to_string()).into());
+        return fs::write(&svg_path, svg).map_err(|e| at(e.to_string()));
     }
     if recorded != dot {
         return Err(at(format!(
