@@ -10,23 +10,22 @@ camlAcross_call__f_10:
        a  mov [rsp], rax
        e  lea rax, [rax+2]
       12  mov [rsp+8], rax
-      17  lea rbx, [camlAcross_call__double_24]
-      1e  call camlAcross_call__double_2
-      23  mov rbx, [rsp]
-      27  imul rbx, 3
-      2b  lea rbx, [rbx-2]
-      2f  sar rbx, 1
-      32  mov rdi, [rsp+8]
-      37  lea rdi, [rdi-1]
-      3b  imul rdi, rbx
-      3f  lea rax, [rax+rdi]
-      43  mov rbx, [rsp+8]
-      48  sub rax, rbx
-      4b  lea rax, [rax+1]
-      4f  add rsp, 24
-      53  ret
+      17  call camlAcross_call__double_2
+      1c  mov rbx, [rsp]
+      20  imul rbx, 3
+      24  lea rbx, [rbx-2]
+      28  sar rbx, 1
+      2b  mov rdi, [rsp+8]
+      30  lea rdi, [rdi-1]
+      34  imul rdi, rbx
+      38  lea rax, [rax+rdi]
+      3c  mov rbx, [rsp+8]
+      41  sub rax, rbx
+      44  lea rax, [rax+1]
+      48  add rsp, 24
+      4c  ret
 
 camlAcross_call__entry:
 .L0:
-      54  mov eax, 1
-      59  ret
+      4d  mov eax, 1
+      52  ret

@@ -2,16 +2,16 @@
 camlPair_scale__pair_2:
        0  sub rsp, 8
 .L0:
-       4  mov rdi, rax
-       7  lea rbx, [rdi+2]
+       4  mov rbx, rax
+       7  lea rdi, [rbx+2]
        b  sub r15, 24
        f  cmp r15, [flambeau_young_limit]
       16  jb short .Lgc0
 .Lback0:
       18  lea rax, [r15+8]
       1c  mov qword ptr [rax-8], 2048
-      24  mov [rax], rdi
-      27  mov [rax+8], rbx
+      24  mov [rax], rbx
+      27  mov [rax+8], rdi
       2b  add rsp, 8
       2f  ret
 .Lgc0:

@@ -20,27 +20,26 @@ camlTraps__safe_12:
       26  push r14
       28  mov r14, rsp
 .L2:
-      2b  lea rbx, [camlTraps__check_26]
-      32  call camlTraps__check_2
-      37  pop r14
-      39  add rsp, 8
-      3d  add rsp, 8
-      41  ret
+      2b  call camlTraps__check_2
+      30  pop r14
+      32  add rsp, 8
+      36  add rsp, 8
+      3a  ret
 .L1:
-      42  lea rbx, [flambeau_exn_Not_found]
-      49  cmp rax, rbx
-      4c  jne short .L4
+      3b  lea rbx, [flambeau_exn_Not_found]
+      42  cmp rax, rbx
+      45  jne short .L4
 .L3:
-      4e  mov eax, 1
-      53  add rsp, 8
-      57  ret
+      47  mov eax, 1
+      4c  add rsp, 8
+      50  ret
 .L4:
-      58  mov rsp, r14
-      5b  pop r14
-      5d  pop r11
-      5f  jmp r11
+      51  mov rsp, r14
+      54  pop r14
+      56  pop r11
+      58  jmp r11
 
 camlTraps__entry:
 .L0:
-      62  mov eax, 1
-      67  ret
+      5b  mov eax, 1
+      60  ret

@@ -7,19 +7,18 @@ camlTotal__total_4:
 .L1:
        c  mov rbx, [rax]
        f  mov [rsp], rbx
-      13  lea rbx, [camlTotal__total_16]
-      1a  mov rax, [rax+8]
-      1e  call camlTotal__total_4
-      23  mov rbx, [rsp]
-      27  lea rax, [rax+rbx-1]
-      2c  add rsp, 8
-      30  ret
+      13  mov rax, [rax+8]
+      17  call camlTotal__total_4
+      1c  mov rbx, [rsp]
+      20  lea rax, [rax+rbx-1]
+      25  add rsp, 8
+      29  ret
 .L2:
-      31  mov eax, 1
-      36  add rsp, 8
-      3a  ret
+      2a  mov eax, 1
+      2f  add rsp, 8
+      33  ret
 
 camlTotal__entry:
 .L0:
-      3b  mov eax, 1
-      40  ret
+      34  mov eax, 1
+      39  ret

@@ -1,0 +1,1 @@
+val main : unit -> unit
