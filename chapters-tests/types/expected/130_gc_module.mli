@@ -1,0 +1,2 @@
+val count : int ref
+val sum_to : int -> int
