@@ -90,7 +90,10 @@ fn dump_format_dot() -> Result<(), Failed> {
     let dir = scratch()?;
     std::fs::write(
         dir.path().join("t.ml"),
-        "let f x = try x / 2 with Division_by_zero -> 0\nlet () = print_int (f 4)\n",
+        // `f` escapes into a list, so that it keeps a closure block to draw
+        // at every stage (called only once, it would be inlined away).
+        "let f x = try x / 2 with Division_by_zero -> 0\n\
+         let () = List.iter (fun g -> print_int (g 4)) [f; succ]\n",
     )?;
     for (stage, graph) in [
         ("cps", None),
