@@ -19,8 +19,10 @@ to build the generated
 10,000-line program of `gen_large.py` (median of `--build-runs` builds).
 The tables are what the chapter "Benchmarks" shows, and the first is
 also drawn, as a bar chart of its ratios, in
-`book/src/figures/benchmarks.svg` (`--chart-from FILE.md` draws it from
-the first table of a chapter already written, without measuring).
+`book/src/figures/benchmarks.svg` when the run measured every program
+both ways (`--chart-from FILE.md` draws it from the first table of a
+chapter already written, without measuring, as for a table put together
+from two runs).
 """
 
 import argparse
@@ -84,7 +86,10 @@ def check_output(program, exe):
         child.returncode = 0  # reaped by wait4; Popen must not wait again
         out.seek(0)
         got = out.read()
-        kilobytes = int(peak.read().split()[-1]) if gnu_time else usage.ru_maxrss
+        # GNU time's last word is the peak, after any line it adds for a
+        # program that failed; with no word at all, it could not run one.
+        words = peak.read().split() if gnu_time else []
+        kilobytes = int(words[-1]) if words and words[-1].isdigit() else usage.ru_maxrss
     return got == expected, kilobytes * 1024
 
 
@@ -150,7 +155,7 @@ def geometric_mean(ratios):
     return statistics.geometric_mean(ratios)
 
 
-def run_table(programs, runs, callgrind, work):
+def run_table(programs, runs, callgrind, work, whole):
     """Prints the table of the benchmarks' run times, with the geometric
     mean of each ratio column as its last row; returns the number of
     executables that printed the wrong output."""
@@ -193,7 +198,14 @@ def run_table(programs, runs, callgrind, work):
     print(f"| geometric mean | | | {mean(time_ratios)} | | | {mean(instr_ratios)} |")
     print()
     memory_table(memory)
-    write_chart(chart)
+    # Only a table of every program with both columns measured is the
+    # chapter's: a partial run (some programs, or `--runs 0`, or
+    # `--no-callgrind`) leaves the book's chart alone, which `--chart-from`
+    # draws from the table the chapter prints.
+    if whole and all(t is not None and i is not None for _, t, i in chart):
+        write_chart(chart)
+    else:
+        print("(chart not redrawn: a partial run; see --chart-from)", file=sys.stderr)
     return failures
 
 
@@ -313,7 +325,7 @@ def main():
     failures = 0
     with tempfile.TemporaryDirectory(prefix="flambeau-bench-") as work:
         if not args.build_time_only:
-            failures += run_table(programs, args.runs, callgrind, work)
+            failures += run_table(programs, args.runs, callgrind, work, not args.programs)
         if args.build_runs:
             medians, same = build_time(args.build_lines, args.build_runs, work)
             if not same:
