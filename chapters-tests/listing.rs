@@ -38,6 +38,9 @@ pub struct Claim {
 pub enum Property {
     /// The item allocates no heap block itself (calls may).
     NoAlloc,
+    /// The item allocates at most once: one limit check (Mach only, where
+    /// allocations of one block are combined).
+    OneAlloc,
     /// The item calls no function, OCaml or runtime (a jump is not a call).
     NoCall,
     /// The item has no conditional branch.
@@ -53,8 +56,9 @@ pub enum Property {
     Absent,
 }
 
-const PROPERTIES: [(&str, Property); 7] = [
+const PROPERTIES: [(&str, Property); 8] = [
     ("no-alloc", Property::NoAlloc),
+    ("one-alloc", Property::OneAlloc),
     ("no-call", Property::NoCall),
     ("no-switch", Property::NoSwitch),
     ("no-generic-apply", Property::NoGenericApply),
@@ -322,6 +326,7 @@ fn holds(family: Family, property: Property, text: &str) -> Result<(), String> {
             match property {
                 Property::Unboxed | Property::Boxed => "CPS stages only",
                 Property::NoGenericApply => "Cmm and Mach stages",
+                Property::OneAlloc => "Mach stages",
                 _ => "CPS, Cmm and Mach stages",
             }
         ))
@@ -334,6 +339,14 @@ fn holds(family: Family, property: Property, text: &str) -> Result<(), String> {
         (Property::NoAlloc, Family::Cmm) => offending("it allocates", &|l| has_word(l, "(alloc")),
         (Property::NoAlloc, Family::Mach) => {
             offending("it allocates", &|l| l.contains(" := alloc "))
+        }
+        (Property::OneAlloc, Family::Mach) => {
+            let allocs = text.lines().filter(|l| l.contains(" := alloc ")).count();
+            if allocs <= 1 {
+                Ok(())
+            } else {
+                Err(format!("it allocates {allocs} times"))
+            }
         }
         (Property::NoCall, Family::Cps) => offending("it calls", &|l| {
             l.starts_with("apply ") || l.starts_with("apply[")
@@ -382,6 +395,7 @@ fn holds(family: Family, property: Property, text: &str) -> Result<(), String> {
         }
         (Property::Absent, _) => Ok(()),
         (Property::NoAlloc, _) => undefined("no-alloc"),
+        (Property::OneAlloc, _) => undefined("one-alloc"),
         (Property::NoCall, _) => undefined("no-call"),
         (Property::NoSwitch, _) => undefined("no-switch"),
         (Property::NoGenericApply, _) => undefined("no-generic-apply"),
