@@ -64,6 +64,9 @@ def main():
     args = parser.parse_args()
     if not args.no_build:
         subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
+    if not os.access(FLAMBEAU, os.X_OK):
+        # Without this, every run would show as `wrong`.
+        sys.exit(f"interp.py: no executable {FLAMBEAU} (build it, or set CARGO_TARGET_DIR)")
     stages = args.stage or STAGES
     programs = args.programs or sorted(
         f[:-3] for f in os.listdir(BENCH) if f.endswith(".ml")
