@@ -18,6 +18,7 @@ held to) shows as `> T`; a wrong output as `wrong`.
 import argparse
 import datetime
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -39,11 +40,15 @@ def run(stage, program, timeout):
         ["/usr/bin/time", "-f", "%M", FLAMBEAU, "interp", stage, source],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        # A group of its own: at the timeout, kill `time` and the
+        # interpreter under it (killing `time` alone left the interpreter
+        # running to the end, holding the pipes, so a run was never cut).
+        start_new_session=True,
     )
     try:
         out, err = child.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
-        child.kill()
+        os.killpg(child.pid, signal.SIGKILL)
         child.communicate()
         return timeout, None, "timeout"
     seconds = time.monotonic() - start
@@ -64,6 +69,9 @@ def main():
     args = parser.parse_args()
     if not args.no_build:
         subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
+    if not os.access(FLAMBEAU, os.X_OK):
+        # Without this, every run would show as `wrong`.
+        sys.exit(f"interp.py: no executable {FLAMBEAU} (build it, or set CARGO_TARGET_DIR)")
     stages = args.stage or STAGES
     programs = args.programs or sorted(
         f[:-3] for f in os.listdir(BENCH) if f.endswith(".ml")
