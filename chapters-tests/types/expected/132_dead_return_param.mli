@@ -1,0 +1,1 @@
+val pick : bool -> bool
