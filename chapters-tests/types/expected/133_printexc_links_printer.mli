@@ -1,0 +1,1 @@
+exception Pair of int * string
