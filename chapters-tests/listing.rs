@@ -54,9 +54,14 @@ pub enum Property {
     Boxed,
     /// No item has this name: the item was inlined, deleted or never made.
     Absent,
+    /// The item checks no index: no unsigned `<`, the form every bounds
+    /// check takes.
+    NoCheckbound,
+    /// The item keeps nothing in a stack slot (Mach after allocation).
+    NoSpill,
 }
 
-const PROPERTIES: [(&str, Property); 8] = [
+const PROPERTIES: [(&str, Property); 10] = [
     ("no-alloc", Property::NoAlloc),
     ("one-alloc", Property::OneAlloc),
     ("no-call", Property::NoCall),
@@ -65,6 +70,8 @@ const PROPERTIES: [(&str, Property); 8] = [
     ("unboxed", Property::Unboxed),
     ("boxed", Property::Boxed),
     ("absent", Property::Absent),
+    ("no-checkbound", Property::NoCheckbound),
+    ("no-spill", Property::NoSpill),
 ];
 
 impl View {
@@ -141,7 +148,7 @@ enum Family {
 fn family(stage: &str) -> Option<Family> {
     Some(match stage {
         "lambda" | "refs" => Family::Lambda,
-        "cps" | "closures" | "simplify" | "unbox" => Family::Cps,
+        "cps" | "closures" | "simplify" | "unbox" | "bounds" => Family::Cps,
         "cmm" => Family::Cmm,
         "mach" | "regalloc" => Family::Mach,
         "asm" => Family::Asm,
@@ -326,7 +333,7 @@ fn holds(family: Family, property: Property, text: &str) -> Result<(), String> {
             match property {
                 Property::Unboxed | Property::Boxed => "CPS stages only",
                 Property::NoGenericApply => "Cmm and Mach stages",
-                Property::OneAlloc => "Mach stages",
+                Property::OneAlloc | Property::NoSpill => "Mach stages",
                 _ => "CPS, Cmm and Mach stages",
             }
         ))
@@ -393,6 +400,17 @@ fn holds(family: Family, property: Property, text: &str) -> Result<(), String> {
                 }
             }
         }
+        (Property::NoCheckbound, Family::Cps | Family::Cmm | Family::Mach) => {
+            offending("it checks an index", &|l| l.contains("<u"))
+        }
+        (Property::NoSpill, Family::Mach) => offending("it uses a stack slot", &|l| {
+            l.match_indices("[s").any(|(at, _)| {
+                l[at + 2..]
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_digit())
+            })
+        }),
         (Property::Absent, _) => Ok(()),
         (Property::NoAlloc, _) => undefined("no-alloc"),
         (Property::OneAlloc, _) => undefined("one-alloc"),
@@ -401,6 +419,8 @@ fn holds(family: Family, property: Property, text: &str) -> Result<(), String> {
         (Property::NoGenericApply, _) => undefined("no-generic-apply"),
         (Property::Unboxed, _) => undefined("unboxed"),
         (Property::Boxed, _) => undefined("boxed"),
+        (Property::NoCheckbound, _) => undefined("no-checkbound"),
+        (Property::NoSpill, _) => undefined("no-spill"),
     }
 }
 
