@@ -48,6 +48,9 @@ pub enum Property {
     /// The item calls no closure through the generic application
     /// (`caml_applyN`, which checks the callee's arity at run time).
     NoGenericApply,
+    /// The item raises nothing itself (Cmm and Mach): a raise whose
+    /// handler is in the same function is a jump, not a `raise`.
+    NoRaise,
     /// A parameter of the item (a CPS function or continuation) is naked.
     Unboxed,
     /// Every parameter of the item is a `value`.
@@ -61,12 +64,13 @@ pub enum Property {
     NoSpill,
 }
 
-const PROPERTIES: [(&str, Property); 10] = [
+const PROPERTIES: [(&str, Property); 11] = [
     ("no-alloc", Property::NoAlloc),
     ("one-alloc", Property::OneAlloc),
     ("no-call", Property::NoCall),
     ("no-switch", Property::NoSwitch),
     ("no-generic-apply", Property::NoGenericApply),
+    ("no-raise", Property::NoRaise),
     ("unboxed", Property::Unboxed),
     ("boxed", Property::Boxed),
     ("absent", Property::Absent),
@@ -332,7 +336,7 @@ fn holds(family: Family, property: Property, text: &str) -> Result<(), String> {
             "`{name}` is defined for {}",
             match property {
                 Property::Unboxed | Property::Boxed => "CPS stages only",
-                Property::NoGenericApply => "Cmm and Mach stages",
+                Property::NoGenericApply | Property::NoRaise => "Cmm and Mach stages",
                 Property::OneAlloc | Property::NoSpill => "Mach stages",
                 _ => "CPS, Cmm and Mach stages",
             }
@@ -379,6 +383,8 @@ fn holds(family: Family, property: Property, text: &str) -> Result<(), String> {
         (Property::NoGenericApply, Family::Cmm | Family::Mach) => {
             offending("it applies generically", &|l| l.contains("caml_apply"))
         }
+        (Property::NoRaise, Family::Cmm) => offending("it raises", &|l| has_word(l, "(raise")),
+        (Property::NoRaise, Family::Mach) => offending("it raises", &|l| l.starts_with("raise ")),
         (Property::Unboxed | Property::Boxed, Family::Cps) => {
             let header = text.lines().next().unwrap_or("");
             let params = cps_params(header.trim());
@@ -417,6 +423,7 @@ fn holds(family: Family, property: Property, text: &str) -> Result<(), String> {
         (Property::NoCall, _) => undefined("no-call"),
         (Property::NoSwitch, _) => undefined("no-switch"),
         (Property::NoGenericApply, _) => undefined("no-generic-apply"),
+        (Property::NoRaise, _) => undefined("no-raise"),
         (Property::Unboxed, _) => undefined("unboxed"),
         (Property::Boxed, _) => undefined("boxed"),
         (Property::NoCheckbound, _) => undefined("no-checkbound"),

@@ -30,74 +30,74 @@ camlNested_try__f_2:
       3b  lea rax, [rax+rax+1]
       40  pop r14
       42  add rsp, 8
-.L10:
-      46  pop r14
-      48  add rsp, 8
-      4c  ret
+      46  jmp short .L10
 .L6:
 .L11:
-      4d  lea rax, [flambeau_exn_Division_by_zero]
-      54  mov rsp, r14
-      57  pop r14
-      59  pop r11
-      5b  jmp r11
-.L1:
-      5e  lea rbx, [flambeau_exn_Division_by_zero]
-      65  cmp rax, rbx
-      68  jne short .L15
-.L14:
-      6a  mov eax, 5
-      6f  ret
-.L15:
-      70  mov rsp, r14
-      73  pop r14
-      75  pop r11
-      77  jmp r11
-.L3:
-      7a  lea rbx, [flambeau_exn_Not_found]
-      81  cmp rax, rbx
-      84  jne short .L13
+      48  lea rax, [flambeau_exn_Division_by_zero]
+      4f  pop r14
+      51  add rsp, 8
 .L12:
-      86  mov eax, 3
-      8b  jmp short .L10
+      55  lea rbx, [flambeau_exn_Not_found]
+      5c  cmp rax, rbx
+      5f  jne short .L14
 .L13:
-      8d  mov rsp, r14
-      90  pop r14
-      92  pop r11
-      94  jmp r11
+      61  mov eax, 3
+.L10:
+      66  pop r14
+      68  add rsp, 8
+      6c  ret
+.L14:
+      6d  pop r14
+      6f  add rsp, 8
+.L15:
+      73  lea rbx, [flambeau_exn_Division_by_zero]
+      7a  cmp rax, rbx
+      7d  jne short .L17
+.L16:
+      7f  mov eax, 5
+      84  ret
+.L17:
+      85  mov rsp, r14
+      88  pop r14
+      8a  pop r11
+      8c  jmp r11
+.L1:
+      8f  jmp short .L15
+.L3:
+      91  jmp short .L12
 
 camlNested_try__entry:
 .L0:
-      97  mov eax, 1
-      9c  ret
+      93  mov eax, 1
+      98  ret
 
 caml_curry2:
-      9d  sub rsp, 8
+      99  sub rsp, 8
 .L0:
-      a1  mov rdi, rax
-      a4  mov rdx, 108086391056891909
-      ae  lea rsi, [caml_curry2_1]
-      b5  sub r15, 40
-      b9  cmp r15, [flambeau_young_limit]
-      c0  jb short .Lgc0
+      9d  mov rdi, rax
+      a0  mov rdx, 108086391056891909
+      aa  lea rsi, [caml_curry2_1]
+      b1  sub r15, 40
+      b5  cmp r15, [flambeau_young_limit]
+      bc  jb short .Lgc0
 .Lback0:
-      c2  lea rax, [r15+8]
-      c6  mov qword ptr [rax-8], 4343
-      ce  mov [rax], rsi
-      d1  mov [rax+8], rdx
-      d5  mov [rax+16], rdi
-      d9  mov [rax+24], rbx
-      dd  add rsp, 8
-      e1  ret
+      be  lea rax, [r15+8]
+      c2  mov qword ptr [rax-8], 4343
+      ca  mov [rax], rsi
+      cd  mov [rax+8], rdx
+      d1  mov [rax+16], rdi
+      d5  mov [rax+24], rbx
+      d9  add rsp, 8
+      dd  ret
 .Lgc0:
-      e2  call flambeau_call_gc
-      e7  jmp short .Lback0
+      de  call flambeau_call_gc
+      e3  jmp short .Lback0
 
 caml_curry2_1:
 .L0:
-      e9  mov rsi, rax
-      ec  mov rax, [rbx+16]
-      f0  mov rdi, [rbx+24]
-      f4  mov rdx, [rdi+16]
-      f8  mov rbx, rsi
-      fb  jmp rdx
+      e5  mov rsi, rax
+      e8  mov rax, [rbx+16]
+      ec  mov rdi, [rbx+24]
+      f0  mov rdx, [rdi+16]
+      f4  mov rbx, rsi
+      f7  jmp rdx

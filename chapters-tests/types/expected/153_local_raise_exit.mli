@@ -1,0 +1,2 @@
+exception Done of int
+val step : int -> int
