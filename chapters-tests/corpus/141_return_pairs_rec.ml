@@ -14,7 +14,7 @@ let[@inline never] checked_div a b =
 let[@inline never] minmax (l : float list) =
   let rec loop lo hi = function
     | [] -> (lo, hi)
-    | x :: rest -> loop (Float.min lo x) (Float.max hi x) rest
+    | x :: rest -> loop (if x < lo then x else lo) (if x > hi then x else hi) rest
   in
   loop infinity neg_infinity l
 

@@ -1,0 +1,1 @@
+val safe_get : int array -> int -> int
