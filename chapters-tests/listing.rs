@@ -62,9 +62,13 @@ pub enum Property {
     NoCheckbound,
     /// The item keeps nothing in a stack slot (Mach after allocation).
     NoSpill,
+    /// The item raises from at most one place (Mach).
+    OneRaise,
+    /// The item pushes at most one trap and pops at most one (Mach).
+    OneTrap,
 }
 
-const PROPERTIES: [(&str, Property); 11] = [
+const PROPERTIES: [(&str, Property); 13] = [
     ("no-alloc", Property::NoAlloc),
     ("one-alloc", Property::OneAlloc),
     ("no-call", Property::NoCall),
@@ -76,6 +80,8 @@ const PROPERTIES: [(&str, Property); 11] = [
     ("absent", Property::Absent),
     ("no-checkbound", Property::NoCheckbound),
     ("no-spill", Property::NoSpill),
+    ("one-raise", Property::OneRaise),
+    ("one-trap", Property::OneTrap),
 ];
 
 impl View {
@@ -337,7 +343,8 @@ fn holds(family: Family, property: Property, text: &str) -> Result<(), String> {
             match property {
                 Property::Unboxed | Property::Boxed => "CPS stages only",
                 Property::NoGenericApply | Property::NoRaise => "Cmm and Mach stages",
-                Property::OneAlloc | Property::NoSpill => "Mach stages",
+                Property::OneAlloc | Property::NoSpill | Property::OneRaise | Property::OneTrap =>
+                    "Mach stages",
                 _ => "CPS, Cmm and Mach stages",
             }
         ))
@@ -417,6 +424,26 @@ fn holds(family: Family, property: Property, text: &str) -> Result<(), String> {
                     .is_some_and(|c| c.is_ascii_digit())
             })
         }),
+        (Property::OneRaise, Family::Mach) => {
+            let raises = text
+                .lines()
+                .filter(|l| l.trim().starts_with("raise "))
+                .count();
+            if raises <= 1 {
+                Ok(())
+            } else {
+                Err(format!("it raises from {raises} places"))
+            }
+        }
+        (Property::OneTrap, Family::Mach) => {
+            let count = |what: &str| text.lines().filter(|l| l.trim() == what).count();
+            let (pushes, pops) = (count("push_trap"), count("pop_trap"));
+            if pushes <= 1 && pops <= 1 {
+                Ok(())
+            } else {
+                Err(format!("it pushes {pushes} traps and pops {pops}"))
+            }
+        }
         (Property::Absent, _) => Ok(()),
         (Property::NoAlloc, _) => undefined("no-alloc"),
         (Property::OneAlloc, _) => undefined("one-alloc"),
@@ -428,6 +455,8 @@ fn holds(family: Family, property: Property, text: &str) -> Result<(), String> {
         (Property::Boxed, _) => undefined("boxed"),
         (Property::NoCheckbound, _) => undefined("no-checkbound"),
         (Property::NoSpill, _) => undefined("no-spill"),
+        (Property::OneRaise, _) => undefined("one-raise"),
+        (Property::OneTrap, _) => undefined("one-trap"),
     }
 }
 
