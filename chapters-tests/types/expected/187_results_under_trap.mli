@@ -1,0 +1,3 @@
+val divmod : int -> int -> int * int
+val rotate : float -> float -> float * float
+val pair_or_raise : int -> int * string
