@@ -1134,10 +1134,12 @@ main -> k_done * k_uncaught =
             &none,
             &none,
         )?;
+        // The warning is kept in front of the listing, as the stage printed it.
         expect_eq(
             "a binding after a warning",
             &got,
-            "(length_aux/130\n  (function len/131 l/132\n    (if l/132 \")(\" len/131)))\n",
+            "File \"w.ml\", line 1, characters 4-5:\n1 | let x = 1\n        ^\n\
+             Warning 32 [unused-value-declaration]: unused value x.\n\n(length_aux/130\n  (function len/131 l/132\n    (if l/132 \")(\" len/131)))\n",
         )?;
         match select(&view(None, false, ""), "lambda", output, &none, &none) {
             Err(e) if e.contains("not defined for Lambda") => Ok(()),
