@@ -861,8 +861,10 @@ fn lambda_bindings(output: &str) -> Vec<Item> {
     let mut items = Vec::new();
     let mut offset = 0;
     for (line_no, line) in output.split_inclusive('\n').enumerate() {
-        let indent = line.len() - line.trim_start().len();
+        // Measured on the line without its end: a blank line (the one that
+        // ends a warning printed before the listing) has no indentation.
         let trimmed = line.trim_end();
+        let indent = trimmed.len() - trimmed.trim_start().len();
         let body = &trimmed[indent..];
         let (open, rest) = match body.strip_prefix('(') {
             Some(r) => (true, r),
@@ -1148,6 +1150,25 @@ main -> k_done * k_uncaught =
             "letrec and let bindings",
             &got,
             "(length_aux/130\n  (function len/131 l/132\n    (if l/132 \")(\" len/131)))\n\ntotal/697 =mut 0\n",
+        )?;
+        // A warning printed before the Lambda, ended by a blank line.
+        let warned = format!(
+            "File \"w.ml\", line 1, characters 4-5:\n1 | let x = 1\n        ^\n\
+             Warning 32 [unused-value-declaration]: unused value x.\n\n{output}"
+        );
+        let got = select(
+            &view(Some("length_aux"), true, ""),
+            "lambda",
+            &warned,
+            &none,
+            &none,
+        )?;
+        // The warning is kept in front of the listing, as the stage printed it.
+        expect_eq(
+            "a binding after a warning",
+            &got,
+            "File \"w.ml\", line 1, characters 4-5:\n1 | let x = 1\n        ^\n\
+             Warning 32 [unused-value-declaration]: unused value x.\n\n(length_aux/130\n  (function len/131 l/132\n    (if l/132 \")(\" len/131)))\n",
         )?;
         match select(&view(None, false, ""), "lambda", output, &none, &none) {
             Err(e) if e.contains("not defined for Lambda") => Ok(()),

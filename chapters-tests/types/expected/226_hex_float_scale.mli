@@ -1,0 +1,1 @@
+val show : float -> unit

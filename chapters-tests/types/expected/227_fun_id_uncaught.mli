@@ -1,0 +1,1 @@
+exception E of string * int
