@@ -1,0 +1,2 @@
+(* error: Unbound module Stdlib.Stdlib *)
+let x = Stdlib.Stdlib.max_int
