@@ -1,0 +1,3 @@
+type a = A | B
+type b = A | C
+let m = [A; B]

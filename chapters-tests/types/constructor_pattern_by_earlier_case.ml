@@ -1,0 +1,3 @@
+type a = A | B
+type b = A | C
+let f x = match x with C -> 1 | B -> 2

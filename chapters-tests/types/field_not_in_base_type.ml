@@ -1,0 +1,3 @@
+type p = { x : int; y : int }
+type q = { x : int; z : int }
+let g (r : p) = { r with z = 1 }
