@@ -9,7 +9,8 @@
 //! ![what it shows](figures/NAME.svg)
 //! ```
 //!
-//! or `<!-- figure: NAME source=passes -->` for the pipeline. The test
+//! or `<!-- figure: NAME source=passes -->` for the pipeline, or
+//! `stage=heap` for the runtime's picture of a minor collection. The test
 //! `figures::<chapter>::<NAME>` compiles the chapter's ```` ```ocaml
 //! example=EX ```` program to `STAGE`, draws its graph, and compares the
 //! dot text with `book/src/figures/NAME.dot`; the SVG beside it must carry
@@ -170,6 +171,9 @@ fn draw(figure: &Figure, program: Option<SourceFile>) -> Result<String, String> 
     let file = program.ok_or(format!(
         "no ```ocaml example={example} block in this chapter"
     ))?;
+    if stage == "heap" {
+        return draw_heap(&file, &options, attr("minor").as_deref().unwrap_or("1"));
+    }
     let request = flambeau::dot::Request {
         form: attr("graph"),
         functions: attr("function")
@@ -181,6 +185,31 @@ fn draw(figure: &Figure, program: Option<SourceFile>) -> Result<String, String> 
             .map_err(|f| format!("the example does not compile to `{stage}`: {f:?}"))?;
         flambeau::dot::graph(&stage, &*ir, &request)
     })?
+}
+
+/// `stage=heap`: the runtime's own picture of a minor collection (chapter
+/// "The runtime", "Drawing a minor collection"): the example is built and
+/// run with `FLAMBEAU_GC_DRAW` set to the `minor=` attribute, and what it
+/// writes on standard error is the figure.
+fn draw_heap(
+    file: &SourceFile,
+    options: &flambeau::driver::pipeline::Options,
+    minor: &str,
+) -> Result<String, String> {
+    let run = stages::on_large_stack(|| {
+        stages::run_native(
+            file,
+            options,
+            &[("FLAMBEAU_GC_DRAW", minor)],
+            &mut std::io::sink(),
+        )
+    })?;
+    let (outcome, _warnings) =
+        run.map_err(|f| format!("the example does not build and run: {f:?}"))?;
+    if outcome.exit_code != 0 {
+        return Err(format!("the example exits with {}", outcome.exit_code));
+    }
+    String::from_utf8(outcome.stderr).map_err(|e| format!("not text: {e}"))
 }
 
 fn check(figure: &Figure, program: Option<SourceFile>) -> Result<(), Failed> {
