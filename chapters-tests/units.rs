@@ -1,5 +1,5 @@
-//! Programs of several files (chapter "Modules", section "Programs of
-//! several files"). Each directory of `chapters-tests/units/` holds the
+//! Programs of several files (chapter "Programs of several files").
+//! Each directory of `chapters-tests/units/` holds the
 //! files and, in `files`, the command line's order of them. A program that
 //! compiles has the behaviour OCaml gives it in `program.out`, `.err` and
 //! `.exit`; one that does not has Flambeau's diagnostics in
