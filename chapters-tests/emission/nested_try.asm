@@ -31,7 +31,6 @@ camlNested_try__f_2:
       40  pop r14
       42  add rsp, 8
       46  jmp short .L10
-.L6:
 .L11:
       48  lea rax, [flambeau_exn_Division_by_zero]
       4f  pop r14

@@ -35,14 +35,10 @@ camlIdioms__count_while_pos_75:
 .L2:
       4b  mov rdi, [rax+rbx*4-4]
       50  cmp rdi, 1
-      54  jle short .L5
-.L4:
+      54  jle short .L7
 .L6:
       56  lea rbx, [rbx+2]
       5a  jmp short .L1
-.L5:
-      5c  jmp short .L7
-.L3:
 .L7:
-      5e  mov rax, rbx
-      61  ret
+      5c  mov rax, rbx
+      5f  ret

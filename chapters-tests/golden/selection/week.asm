@@ -5,43 +5,29 @@ camlWeek__hours_29:
        9  jge short .L9
 .L8:
        b  cmp rax, 1
-      11  jge short .L11
-.L10:
-.L1:
-      13  jmp short .L20
+      11  jl short .L20
 .L11:
-      15  cmp rax, 2
-      1b  jge short .L3
-.L12:
-.L2:
-      1d  jmp short .L21
-.L13:
-.L3:
-      1f  jmp short .L20
+      13  cmp rax, 2
+      19  jl short .L21
+      1b  jmp short .L20
 .L9:
-      21  cmp rax, 5
-      27  jge short .L15
+      1d  cmp rax, 5
+      23  jge short .L15
 .L14:
-      29  cmp rax, 4
-      2f  jge short .L20
-.L16:
-.L4:
+      25  cmp rax, 4
+      2b  jge short .L20
 .L21:
-      31  mov eax, 13
-      36  ret
-.L17:
-.L5:
+      2d  mov eax, 13
+      32  ret
 .L20:
-      37  mov eax, 17
-      3c  ret
+      33  mov eax, 17
+      38  ret
 .L15:
-      3d  cmp rax, 6
-      43  jge short .L7
-.L18:
+      39  cmp rax, 6
+      3f  jge short .L7
 .L6:
-      45  mov eax, 9
-      4a  ret
-.L19:
+      41  mov eax, 9
+      46  ret
 .L7:
-      4b  mov eax, 1
-      50  ret
+      47  mov eax, 1
+      4c  ret
