@@ -76,10 +76,16 @@
 
   var IR_STAGES = ["lambda", "refs", "cps", "closures", "simplify", "unbox", "bounds", "cmm", "mach", "regalloc"];
 
+  // A language that fails leaves the block as mdBook highlighted it,
+  // and the other blocks are still done.
   function highlight(block, language) {
-    var result = hljs.highlight(language, block.textContent, true);
-    block.innerHTML = result.value;
-    block.classList.add("hljs");
+    try {
+      var result = hljs.highlight(language, block.textContent, true);
+      block.innerHTML = result.value;
+      block.classList.add("hljs");
+    } catch (e) {
+      console.warn("flambeau-highlight: " + language + ": " + e);
+    }
   }
 
   Array.prototype.forEach.call(document.querySelectorAll("code"), function (block) {
