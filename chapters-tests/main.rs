@@ -18,7 +18,8 @@
 //!   compiled to native code and run
 //!   (`::native` at -O2, `::native-O0`, `::native-gc-stress` under
 //!   `FLAMBEAU_GC_STRESS`, every `N` words if `<program>.gc-stress` says
-//!   `N`, else every one), and, when `ocamlopt` is installed, compared with
+//!   `N`, else every one, with `FLAMBEAU_GC_VERIFY` checking the heap
+//!   after every collection), and, when `ocamlopt` is installed, compared with
 //!   the same program compiled by `ocamlopt` (`::ocamlopt`).
 //! - `bench::<program>::native` and `::native-gc-stress`: each benchmark of
 //!   `bench/` compiled natively prints what OCaml printed for it
@@ -453,7 +454,8 @@ fn ocamlopt_installed() -> bool {
 }
 
 /// The end-to-end tests of the native compiler: the corpus at -O2, at
-/// -O0 and under GC stress, compared with OCaml's recorded behaviour and
+/// -O0 and under GC stress with the heap verified after every collection
+/// (`FLAMBEAU_GC_VERIFY`), compared with OCaml's recorded behaviour and
 /// with `ocamlopt`'s own executables; and the benchmarks.
 fn native_trials() -> Vec<Trial> {
     let with_ocamlopt = ocamlopt_installed();
@@ -471,7 +473,7 @@ fn native_trials() -> Vec<Trial> {
             trials.push(Trial::test(format!("corpus::{name}::{mode}"), move || {
                 let env: Vec<(&str, &str)> = stress
                     .as_deref()
-                    .map(|n| vec![("FLAMBEAU_GC_STRESS", n)])
+                    .map(|n| vec![("FLAMBEAU_GC_STRESS", n), ("FLAMBEAU_GC_VERIFY", "1")])
                     .unwrap_or_default();
                 let outcome = native_outcome(&program, level, &env)?;
                 compare_outcomes(&expected_outcome(&program), &outcome)
@@ -501,7 +503,7 @@ fn native_trials() -> Vec<Trial> {
             trials.push(Trial::test(format!("bench::{name}::{mode}"), move || {
                 let env: Vec<(&str, &str)> = stress
                     .as_deref()
-                    .map(|n| vec![("FLAMBEAU_GC_STRESS", n)])
+                    .map(|n| vec![("FLAMBEAU_GC_STRESS", n), ("FLAMBEAU_GC_VERIFY", "1")])
                     .unwrap_or_default();
                 let outcome = native_outcome(&program, 2, &env)?;
                 compare_outcomes(&expected_outcome(&program), &outcome)

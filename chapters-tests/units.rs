@@ -59,7 +59,11 @@ pub fn trials() -> Vec<Trial> {
         let modes: [(&str, u8, Environment); 3] = [
             ("native", 2, &[]),
             ("native-O0", 0, &[]),
-            ("native-gc-stress", 2, &[("FLAMBEAU_GC_STRESS", "1")]),
+            (
+                "native-gc-stress",
+                2,
+                &[("FLAMBEAU_GC_STRESS", "1"), ("FLAMBEAU_GC_VERIFY", "1")],
+            ),
         ];
         for (mode, level, env) in modes {
             let dir = dir.clone();
