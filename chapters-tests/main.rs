@@ -25,13 +25,16 @@
 //!   `bench/` compiled natively prints what OCaml printed for it
 //!   (`bench/<program>.out`), also under GC stress (stride as above).
 //! - `book::orphans`: no golden file outlives its example.
+//! - `book::references`: every chapter or section the prose names by
+//!   its title exists (see `references.rs`).
 //! - `figures::<chapter>::<figure>`: every figure a chapter shows is what
 //!   the compiler draws for its example today (see `figures.rs`);
 //!   `figures::orphans`: no figure file outlives its figure;
 //!   `figures::graphviz`: Graphviz reads every figure's dot text (ignored,
 //!   and said so, where Graphviz is not installed).
 //! - `harness::listing::*`: the selection of listings and the claims, on
-//!   small outputs.
+//!   small outputs; `harness::references::*`: the reference checker, on
+//!   small books.
 //! - `random::seed-<n>`: the program the generator of the chapter "Random
 //!   testing" makes from seed `n` behaves the same under every interpreter,
 //!   natively at -O0, -O1 and -O2, and under `ocamlopt` when installed.
@@ -46,6 +49,7 @@
 mod cli;
 mod figures;
 mod listing;
+mod references;
 mod units;
 
 use flambeau::diagnostics::SourceFile;
@@ -94,6 +98,7 @@ fn main() {
     let mut expected_goldens = BTreeSet::new();
     trials.extend(example_trials(&book, &edits, &mut expected_goldens));
     trials.push(orphan_trial(expected_goldens));
+    trials.extend(references::trials());
     trials.extend(figures::trials(&book));
     trials.extend(listing::self_tests());
     trials.extend(case_trials(&book));
