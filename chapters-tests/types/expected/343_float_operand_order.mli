@@ -1,0 +1,2 @@
+val f : float -> float
+val g : float -> float
