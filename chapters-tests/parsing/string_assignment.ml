@@ -1,1 +1,0 @@
-let s = "abc" in s.[0] <- (String.get s 1)
