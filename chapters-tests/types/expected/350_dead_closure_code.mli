@@ -1,0 +1,2 @@
+val g : int -> int -> int * string
+val h : int -> int * string
