@@ -66,9 +66,13 @@ pub enum Property {
     OneRaise,
     /// The item pushes at most one trap and pops at most one (Mach).
     OneTrap,
+    /// No block of the item writes a stack slot twice (Mach after
+    /// allocation); a move between two registers of one slot writes
+    /// nothing.
+    StoreOnce,
 }
 
-const PROPERTIES: [(&str, Property); 13] = [
+const PROPERTIES: [(&str, Property); 14] = [
     ("no-alloc", Property::NoAlloc),
     ("one-alloc", Property::OneAlloc),
     ("no-call", Property::NoCall),
@@ -82,6 +86,7 @@ const PROPERTIES: [(&str, Property); 13] = [
     ("no-spill", Property::NoSpill),
     ("one-raise", Property::OneRaise),
     ("one-trap", Property::OneTrap),
+    ("store-once", Property::StoreOnce),
 ];
 
 impl View {
@@ -343,8 +348,11 @@ fn holds(family: Family, property: Property, text: &str) -> Result<(), String> {
             match property {
                 Property::Unboxed | Property::Boxed => "CPS stages only",
                 Property::NoGenericApply | Property::NoRaise => "Cmm and Mach stages",
-                Property::OneAlloc | Property::NoSpill | Property::OneRaise | Property::OneTrap =>
-                    "Mach stages",
+                Property::OneAlloc
+                | Property::NoSpill
+                | Property::OneRaise
+                | Property::OneTrap
+                | Property::StoreOnce => "Mach stages",
                 _ => "CPS, Cmm and Mach stages",
             }
         ))
@@ -444,6 +452,29 @@ fn holds(family: Family, property: Property, text: &str) -> Result<(), String> {
                 Err(format!("it pushes {pushes} traps and pops {pops}"))
             }
         }
+        (Property::StoreOnce, Family::Mach) => {
+            let mut stored: Vec<&str> = Vec::new();
+            for line in text.lines() {
+                if !line.starts_with(' ') {
+                    stored.clear();
+                    continue;
+                }
+                let Some((dst, src)) = line.trim().split_once(" := ") else {
+                    continue;
+                };
+                let Some(slot) = mach_slot(dst).filter(|s| mach_slot(src) != Some(s)) else {
+                    continue;
+                };
+                if stored.contains(&slot) {
+                    return Err(format!(
+                        "it writes {slot} twice in a block: `{}`",
+                        line.trim()
+                    ));
+                }
+                stored.push(slot);
+            }
+            Ok(())
+        }
         (Property::Absent, _) => Ok(()),
         (Property::NoAlloc, _) => undefined("no-alloc"),
         (Property::OneAlloc, _) => undefined("one-alloc"),
@@ -457,7 +488,21 @@ fn holds(family: Family, property: Property, text: &str) -> Result<(), String> {
         (Property::NoSpill, _) => undefined("no-spill"),
         (Property::OneRaise, _) => undefined("one-raise"),
         (Property::OneTrap, _) => undefined("one-trap"),
+        (Property::StoreOnce, _) => undefined("store-once"),
     }
+}
+
+/// The stack slot (`s3`) that a Mach operand such as `n%42[s3]` is in.
+fn mach_slot(operand: &str) -> Option<&str> {
+    let at = operand.find("[s")?;
+    let rest = &operand[at + 1..];
+    let end = rest.find(']')?;
+    let slot = &rest[..end];
+    slot[1..]
+        .chars()
+        .all(|c| c.is_ascii_digit())
+        .then_some(slot)
+        .filter(|s| s.len() > 1)
 }
 
 /// A CPS line that allocates: a box, a block, an array, a closure.
@@ -1211,6 +1256,12 @@ main -> k_done * k_uncaught =
         ) {
             Err(e) if e.contains("tailcall") && e.contains("goto L1") => Ok(()),
             other => Err(format!("Mach claims: {other:?}")),
+        }?;
+        let stores = "function camlT__f_4\nL0:\n  x%1[s0] := rax\n  x%2[s0] := x%1[s0]\n  \
+                      goto L1\nL1:\n  x%3[s0] := rbx\n  x%3[s0] := rdi\n  return (rax)\n";
+        match check_claims(&view(None, true, "store-once:f"), "mach", stores) {
+            Err(e) if e.contains("s0 twice") && e.contains("x%3[s0] := rdi") => Ok(()),
+            other => Err(format!("Mach `store-once`: {other:?}")),
         }
     }
 
