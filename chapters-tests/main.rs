@@ -23,7 +23,10 @@
 //!   the same program compiled by `ocamlopt` (`::ocamlopt`).
 //! - `bench::<program>::native` and `::native-gc-stress`: each benchmark of
 //!   `bench/` compiled natively prints what OCaml printed for it
-//!   (`bench/<program>.out`), also under GC stress (stride as above).
+//!   (`bench/<program>.out`), also under GC stress (stride as above);
+//!   `bench::<program>::no-allocation-per-turn`: the float and `int64`
+//!   benchmarks allocate as many words with a small iteration count as
+//!   with a larger one.
 //! - `book::orphans`: no golden file outlives its example.
 //! - `book::references`: every chapter or section the prose names by
 //!   its title exists (see `references.rs`).
@@ -515,7 +518,92 @@ fn native_trials() -> Vec<Trial> {
             }));
         }
     }
+    trials.extend(allocation_trials());
     trials
+}
+
+/// The float and `int64` benchmarks whose loops the chapter "Unboxing"
+/// makes allocate nothing: each is run with its iteration count replaced
+/// by a small and a larger one (`FLAMBEAU_STATS=1`), and the words
+/// allocated must grow by no more than what the program allocates by
+/// design, so that nothing is allocated per turn of the inner loops. Each
+/// entry: the program, the text that sets its count, the two texts put in
+/// its place, and the words the second run allocates beyond the first by
+/// design (`spectral_norm` makes two arrays of 2,500 floats, 2,501 words
+/// each, per turn of its outer loop, and runs three turns more).
+const LOOPS_THAT_DO_NOT_ALLOCATE: [(&str, &str, [&str; 2], u64); 4] = [
+    (
+        "nbody",
+        "let steps = 12_000_000 in",
+        ["let steps = 1_000 in", "let steps = 4_000 in"],
+        0,
+    ),
+    (
+        "spectral_norm",
+        "for _ = 1 to 10 do",
+        ["for _ = 1 to 1 do", "for _ = 1 to 4 do"],
+        3 * 2 * 2_501,
+    ),
+    (
+        "mandelbrot",
+        "let size = 2400 in",
+        ["let size = 64 in", "let size = 256 in"],
+        0,
+    ),
+    (
+        "int64_hash",
+        "for _ = 1 to 60_000_000 do",
+        ["for _ = 1 to 1_000 do", "for _ = 1 to 8_000 do"],
+        0,
+    ),
+];
+
+fn allocation_trials() -> Vec<Trial> {
+    LOOPS_THAT_DO_NOT_ALLOCATE
+        .iter()
+        .map(|&(name, count, replacements, by_design)| {
+            Trial::test(
+                format!("bench::{name}::no-allocation-per-turn"),
+                move || {
+                    let path = root().join("bench").join(format!("{name}.ml"));
+                    let text = fs::read_to_string(&path).map_err(|e| e.to_string())?;
+                    if text.matches(count).count() != 1 {
+                        return Err(format!("`{count}` is not in {name}.ml once").into());
+                    }
+                    let mut words = Vec::new();
+                    for replacement in replacements {
+                        let file =
+                            SourceFile::new(format!("{name}.ml"), text.replace(count, replacement));
+                        let options = flambeau::driver::pipeline::Options {
+                            opt_level: 2,
+                            ..Default::default()
+                        };
+                        let env = [("FLAMBEAU_STATS", "1")];
+                        let run = stages::on_large_stack(|| {
+                            stages::run_native(&file, &options, &env, &mut std::io::sink())
+                        })?;
+                        let outcome = run.map_err(|f| format!("{f:?}"))?.0;
+                        let stats = String::from_utf8_lossy(&outcome.stderr).into_owned();
+                        let allocated = stats
+                            .split_once("flambeau: ")
+                            .and_then(|(_, rest)| rest.split_once(" words allocated"))
+                            .and_then(|(n, _)| n.parse::<u64>().ok())
+                            .ok_or_else(|| {
+                                format!("no statistics from `{replacement}`: {stats}")
+                            })?;
+                        words.push((replacement, allocated));
+                    }
+                    match words.as_slice() {
+                        [(_, a), (_, b)] if *b == a + by_design => Ok(()),
+                        _ => Err(format!(
+                            "{name}: the words allocated grow with the loop: {words:?}"
+                        )
+                        .into()),
+                    }
+                },
+            )
+        })
+        .collect()
 }
 
 /// The `FLAMBEAU_GC_STRESS` stride, in words, a program runs under in its
