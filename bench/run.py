@@ -17,12 +17,12 @@ A second table gives each executable's peak resident memory (from the
 run that checks its output). A third gives the time each compiler takes
 to build the generated
 10,000-line program of `gen_large.py` (median of `--build-runs` builds).
-The tables are what the chapter "Benchmarks" shows, and the first is
-also drawn, as a bar chart of its ratios, in
-`book/src/figures/benchmarks.svg` when the run measured every program
-both ways (`--chart-from FILE.md` draws it from the first table of a
-chapter already written, without measuring, as for a table put together
-from two runs).
+The tables are what the chapter "Benchmarks" shows, and the chapter's
+first table is also drawn, as a bar chart of its ratios, in
+`book/src/figures/benchmarks.svg`. A run never redraws it: the chart is
+of the table the chapter prints, which a later run need not replace, so
+`--chart-from book/src/benchmarks.md` draws it, without measuring, once
+the chapter's first table is the one wanted.
 """
 
 import argparse
@@ -198,14 +198,11 @@ def run_table(programs, runs, callgrind, work, whole):
     print(f"| geometric mean | | | {mean(time_ratios)} | | | {mean(instr_ratios)} |")
     print()
     memory_table(memory)
-    # Only a table of every program with both columns measured is the
-    # chapter's: a partial run (some programs, or `--runs 0`, or
-    # `--no-callgrind`) leaves the book's chart alone, which `--chart-from`
-    # draws from the table the chapter prints.
+    # The chart is of the chapter's first table, not of this run's: a run
+    # says how to draw it from the chapter, once the table is pasted there.
     if whole and all(t is not None and i is not None for _, t, i in chart):
-        write_chart(chart)
-    else:
-        print("(chart not redrawn: a partial run; see --chart-from)", file=sys.stderr)
+        print("(to chart this table once it is the chapter's first: "
+              "bench/run.py --chart-from book/src/benchmarks.md)", file=sys.stderr)
     return failures
 
 
