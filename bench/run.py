@@ -16,7 +16,8 @@ wall time is not), and print a Markdown table with the ratios.
 A second table gives each executable's peak resident memory (from the
 run that checks its output). A third gives the time each compiler takes
 to build the generated
-10,000-line program of `gen_large.py` (median of `--build-runs` builds).
+10,000-line program of `gen_large.py` (median of `--build-runs` builds),
+and the peak memory of one more build by each.
 The tables are what the chapter "Benchmarks" shows, and the chapter's
 first table is also drawn, as a bar chart of its ratios, in
 `book/src/figures/benchmarks.svg`. A run never redraws it: the chart is
@@ -136,7 +137,22 @@ def build_time(lines, runs, work):
                                    stdout=subprocess.PIPE, check=False).stdout
                for who in commands}
     same = len(set(outputs.values())) == 1
-    return ({who: statistics.median(t) for who, t in times.items()}, same)
+    peaks = {who: peak_memory(command, work) for who, command in commands.items()}
+    return ({who: statistics.median(t) for who, t in times.items()}, peaks, same)
+
+
+def peak_memory(command, cwd):
+    """The peak resident memory, in bytes, of one more run of `command`,
+    as GNU `time` reports it (the largest of the process and of the
+    children it waited for: `ocamlopt`'s assembler and linker, Flambeau's
+    linker); None without GNU `time`."""
+    if not os.access("/usr/bin/time", os.X_OK):
+        return None
+    with tempfile.NamedTemporaryFile("r") as peak:
+        subprocess.run(["/usr/bin/time", "-f", "%M", "-o", peak.name] + command, cwd=cwd,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        words = peak.read().split()
+    return int(words[-1]) * 1024 if words and words[-1].isdigit() else None
 
 
 def giga(n):
@@ -324,7 +340,7 @@ def main():
         if not args.build_time_only:
             failures += run_table(programs, args.runs, callgrind, work, not args.programs)
         if args.build_runs:
-            medians, same = build_time(args.build_lines, args.build_runs, work)
+            medians, peaks, same = build_time(args.build_lines, args.build_runs, work)
             if not same:
                 print("the generated program's two executables print different things",
                       file=sys.stderr)
@@ -333,10 +349,11 @@ def main():
             print(f"Build of the generated {args.build_lines}-line program "
                   f"(`gen_large.py`), median of {args.build_runs} interleaved builds:")
             print()
-            print("| compiler | build time | ratio to ocamlopt |")
-            print("|---|---:|---:|")
+            print("| compiler | build time | ratio to ocamlopt | peak memory |")
+            print("|---|---:|---:|---:|")
             for who, t in medians.items():
-                print(f"| {who} | {t:.2f} s | {ratio(t, medians.get('ocamlopt'))} |")
+                peak = "-" if peaks[who] is None else f"{peaks[who] / 2**20:.0f} MB"
+                print(f"| {who} | {t:.2f} s | {ratio(t, medians.get('ocamlopt'))} | {peak} |")
     sys.exit(1 if failures else 0)
 
 
