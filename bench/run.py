@@ -79,19 +79,29 @@ def check_output(program, exe):
     floor of about 16 MB under every program, where a child of the small
     `time` process starts from about 1 MB."""
     expected = open(os.path.join(BENCH, program + ".out"), "rb").read()
-    gnu_time = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
-    with tempfile.TemporaryFile() as out, tempfile.NamedTemporaryFile("r") as peak:
-        command = [gnu_time, "-f", "%M", "-o", peak.name, exe] if gnu_time else [exe]
-        child = subprocess.Popen(command, stdout=out)
-        _, _, usage = os.wait4(child.pid, 0)
-        child.returncode = 0  # reaped by wait4; Popen must not wait again
+    with tempfile.TemporaryFile() as out:
+        peak = run_with_peak([exe], out)
         out.seek(0)
         got = out.read()
+    return got == expected, peak
+
+
+def run_with_peak(command, stdout, cwd=None, stderr=None):
+    """Runs `command` once, its output to `stdout`; its peak resident
+    memory in bytes: GNU `time`'s `%M` when it is installed (the largest
+    of the process and of the children it waited for), else the kernel's
+    `ru_maxrss` of the child."""
+    gnu_time = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
+    with tempfile.NamedTemporaryFile("r") as peak:
+        timed = [gnu_time, "-f", "%M", "-o", peak.name] + command if gnu_time else command
+        child = subprocess.Popen(timed, stdout=stdout, stderr=stderr, cwd=cwd)
+        _, _, usage = os.wait4(child.pid, 0)
+        child.returncode = 0  # reaped by wait4; Popen must not wait again
         # GNU time's last word is the peak, after any line it adds for a
         # program that failed; with no word at all, it could not run one.
         words = peak.read().split() if gnu_time else []
         kilobytes = int(words[-1]) if words and words[-1].isdigit() else usage.ru_maxrss
-    return got == expected, kilobytes * 1024
+    return kilobytes * 1024
 
 
 def wall_time(exe, runs):
@@ -137,22 +147,11 @@ def build_time(lines, runs, work):
                                    stdout=subprocess.PIPE, check=False).stdout
                for who in commands}
     same = len(set(outputs.values())) == 1
-    peaks = {who: peak_memory(command, work) for who, command in commands.items()}
+    # One more build by each, for its peak memory (the linker's and the
+    # assembler's included).
+    peaks = {who: run_with_peak(command, subprocess.DEVNULL, work, subprocess.DEVNULL)
+             for who, command in commands.items()}
     return ({who: statistics.median(t) for who, t in times.items()}, peaks, same)
-
-
-def peak_memory(command, cwd):
-    """The peak resident memory, in bytes, of one more run of `command`,
-    as GNU `time` reports it (the largest of the process and of the
-    children it waited for: `ocamlopt`'s assembler and linker, Flambeau's
-    linker); None without GNU `time`."""
-    if not os.access("/usr/bin/time", os.X_OK):
-        return None
-    with tempfile.NamedTemporaryFile("r") as peak:
-        subprocess.run(["/usr/bin/time", "-f", "%M", "-o", peak.name] + command, cwd=cwd,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        words = peak.read().split()
-    return int(words[-1]) * 1024 if words and words[-1].isdigit() else None
 
 
 def giga(n):
@@ -352,7 +351,7 @@ def main():
             print("| compiler | build time | ratio to ocamlopt | peak memory |")
             print("|---|---:|---:|---:|")
             for who, t in medians.items():
-                peak = "-" if peaks[who] is None else f"{peaks[who] / 2**20:.0f} MB"
+                peak = f"{peaks[who] / 2**20:.0f} MB"
                 print(f"| {who} | {t:.2f} s | {ratio(t, medians.get('ocamlopt'))} | {peak} |")
     sys.exit(1 if failures else 0)
 
