@@ -245,6 +245,7 @@ fn failed_link_keeps_old_output() -> Result<(), Failed> {
     std::fs::write(dir.path().join("hi"), "old")?;
     let mut c = flambeau(dir.path());
     c.args(["build", "hi.ml"]).env("CC", "false");
+    c.env("FLAMBEAU_LINKER", "cc");
     let out = output(c)?;
     expect(!out.status.success(), "the link fails", &out)?;
     expect(
@@ -252,6 +253,16 @@ fn failed_link_keeps_old_output() -> Result<(), Failed> {
         "hi untouched",
         &out,
     )?;
+    let left: Vec<_> = std::fs::read_dir(dir.path())?.collect();
+    expect(left.len() == 2, "no temporary file left beside it", &out)?;
+    // The built-in linker needs no C compiler (chapter "Linking without a
+    // linker"): the same build succeeds, and replaces `hi`.
+    let mut c = flambeau(dir.path());
+    c.args(["build", "hi.ml"]).env("CC", "false");
+    let out = output(c)?;
+    expect(out.status.success(), "the built-in link succeeds", &out)?;
+    let run = output(Command::new(dir.path().join("hi")))?;
+    expect(text(&run.stdout) == "1", "hi runs", &run)?;
     let left: Vec<_> = std::fs::read_dir(dir.path())?.collect();
     expect(left.len() == 2, "no temporary file left beside it", &out)
 }
