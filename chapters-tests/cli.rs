@@ -55,6 +55,7 @@ pub fn trials() -> Vec<Trial> {
             "cli::failed-link-keeps-old-output",
             failed_link_keeps_old_output,
         ),
+        Trial::test("cli::linker-choice", linker_choice),
         Trial::test("cli::compile-error-exits-2", compile_error_exits_2),
         Trial::test("cli::run-passes-status-through", run_passes_status_through),
         Trial::test("cli::stdin-is-dash", stdin_is_dash),
@@ -265,6 +266,34 @@ fn failed_link_keeps_old_output() -> Result<(), Failed> {
     expect(text(&run.stdout) == "1", "hi runs", &run)?;
     let left: Vec<_> = std::fs::read_dir(dir.path())?.collect();
     expect(left.len() == 2, "no temporary file left beside it", &out)
+}
+
+/// `FLAMBEAU_LINKER` names a linker or is refused: `builtin` and `cc`
+/// both make a program that runs; a misspelt name is an error that says
+/// what the names are, and writes nothing.
+fn linker_choice() -> Result<(), Failed> {
+    let dir = scratch()?;
+    std::fs::write(dir.path().join("hi.ml"), HELLO)?;
+    for linker in ["builtin", "cc"] {
+        let mut c = flambeau(dir.path());
+        c.args(["build", "hi.ml", "-o", linker])
+            .env("FLAMBEAU_LINKER", linker);
+        let out = output(c)?;
+        expect(out.status.success(), linker, &out)?;
+        let run = output(Command::new(dir.path().join(linker)))?;
+        expect(text(&run.stdout) == "1", "it runs", &run)?;
+    }
+    let mut c = flambeau(dir.path());
+    c.args(["build", "hi.ml", "-o", "bad"])
+        .env("FLAMBEAU_LINKER", "gold");
+    let out = output(c)?;
+    expect(!out.status.success(), "an unknown linker fails", &out)?;
+    expect(
+        text(&out.stderr).contains("the linkers are `builtin` (the default) and `cc`"),
+        "the message names the linkers",
+        &out,
+    )?;
+    expect(!dir.path().join("bad").exists(), "nothing written", &out)
 }
 
 fn compile_error_exits_2() -> Result<(), Failed> {
