@@ -12,6 +12,7 @@ wall time is not), and print a Markdown table with the ratios.
     python3 bench/run.py --runs 3 tak    # one program
     python3 bench/run.py --no-callgrind  # wall time only
     python3 bench/run.py --build-time-only  # only the compile-time table
+    python3 bench/run.py --pgo           # also the compiler built with PGO
 
 A second table gives each executable's peak resident memory (from the
 run that checks its output). A third gives the time each compiler takes
@@ -43,6 +44,8 @@ ROOT = os.path.dirname(BENCH)
 # Where cargo puts the release build: `CARGO_TARGET_DIR` if set, as cargo does.
 TARGET = os.environ.get("CARGO_TARGET_DIR") or os.path.join(ROOT, "target")
 FLAMBEAU = os.path.join(TARGET, "release", "flambeau")
+# The compiler built with profile-guided optimisation by `tools/pgo.py`.
+FLAMBEAU_PGO = os.path.join(TARGET, "pgo", "release", "flambeau")
 
 
 def build_flambeau():
@@ -124,18 +127,20 @@ def instructions(exe):
     return int(found.group(1)) if found else None
 
 
-def build_time(lines, runs, work):
-    """Median wall time of `flambeau build` and of `ocamlopt` (None when absent)
-    on the generated program of `lines` lines; both executables must print
-    the same thing."""
+def build_time(lines, runs, work, compilers):
+    """Median wall time of `flambeau build` (each binary of `compilers`, by
+    name) and of `ocamlopt` (None when absent) on the generated program of
+    `lines` lines; all executables must print the same thing."""
     source = os.path.join(work, "large.ml")
     with open(source, "w") as out:
         subprocess.run([sys.executable, os.path.join(BENCH, "gen_large.py"), str(lines)],
                        stdout=out, check=True)
-    commands = {"flambeau": [FLAMBEAU, "build", source, "-o", os.path.join(work, "large.flambeau")]}
+    exes = {who: os.path.join(work, f"large.{i}") for i, who in enumerate(compilers)}
+    commands = {who: [binary, "build", source, "-o", exes[who]]
+                for who, binary in compilers.items()}
     if shutil.which("ocamlopt"):
-        commands["ocamlopt"] = ["ocamlopt", "-w", "-a", source, "-o",
-                                os.path.join(work, "large.ocamlopt")]
+        exes["ocamlopt"] = os.path.join(work, "large.ocamlopt")
+        commands["ocamlopt"] = ["ocamlopt", "-w", "-a", source, "-o", exes["ocamlopt"]]
     times = {who: [] for who in commands}
     # Interleaved, so that a noisy neighbour slows both compilers alike.
     for _ in range(runs):
@@ -143,8 +148,7 @@ def build_time(lines, runs, work):
             start = time.perf_counter()
             subprocess.run(command, check=True, cwd=work, stderr=subprocess.DEVNULL)
             times[who].append(time.perf_counter() - start)
-    outputs = {who: subprocess.run([os.path.join(work, "large." + who)],
-                                   stdout=subprocess.PIPE, check=False).stdout
+    outputs = {who: subprocess.run([exes[who]], stdout=subprocess.PIPE, check=False).stdout
                for who in commands}
     same = len(set(outputs.values())) == 1
     # One more build by each, for its peak memory (the linker's and the
@@ -313,6 +317,9 @@ def main():
                         help="builds of the generated program per compiler (0: none)")
     parser.add_argument("--build-lines", type=int, default=10000)
     parser.add_argument("--build-time-only", action="store_true")
+    parser.add_argument("--pgo", action="store_true",
+                        help="build the compiler with tools/pgo.py too, and time its builds "
+                             "beside the plain release build's")
     parser.add_argument("--chart-from", metavar="FILE.md",
                         help="only draw the chart of the first table of FILE.md")
     args = parser.parse_args()
@@ -323,6 +330,10 @@ def main():
         f[:-3] for f in os.listdir(BENCH) if f.endswith(".ml") and f != "gen_large.ml")
     callgrind = not args.no_callgrind and shutil.which("valgrind")
     build_flambeau()
+    compilers = {"flambeau": FLAMBEAU}
+    if args.pgo:
+        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "pgo.py")], check=True)
+        compilers["flambeau (PGO)"] = FLAMBEAU_PGO
     version = subprocess.run(["ocamlopt", "-version"], stdout=subprocess.PIPE, text=True,
                              check=False).stdout.strip() if shutil.which("ocamlopt") else None
     measured = []
@@ -339,7 +350,7 @@ def main():
         if not args.build_time_only:
             failures += run_table(programs, args.runs, callgrind, work, not args.programs)
         if args.build_runs:
-            medians, peaks, same = build_time(args.build_lines, args.build_runs, work)
+            medians, peaks, same = build_time(args.build_lines, args.build_runs, work, compilers)
             if not same:
                 print("the generated program's two executables print different things",
                       file=sys.stderr)
