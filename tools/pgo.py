@@ -79,7 +79,11 @@ def main():
     profdata = llvm_profdata()
     shutil.rmtree(DATA, ignore_errors=True)
     print("pgo: building the instrumented compiler", file=sys.stderr, flush=True)
-    instrumented = cargo_build(GENERATE, f"-Cprofile-generate={DATA}")
+    # The instrumented compiler writes its counts from an exit handler,
+    # which a build otherwise skips (chapter "The command line", "The
+    # allocator").
+    instrumented = cargo_build(GENERATE,
+                               f"-Cprofile-generate={DATA} --cfg flambeau_pgo_training")
     with tempfile.TemporaryDirectory(prefix="flambeau-pgo-") as work:
         programs = training_programs(work)
         print(f"pgo: training on {len(programs)} programs", file=sys.stderr, flush=True)
@@ -87,6 +91,9 @@ def main():
             # A program the compiler rejects trains its error paths as well.
             subprocess.run([instrumented, "build", source, "-o", os.path.join(work, "a.out")],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        # No counts would make a compiler built without profile, silently.
+        if not any(f.endswith(".profraw") for f in os.listdir(DATA)):
+            sys.exit("pgo: the training wrote no profile")
         merged = os.path.join(DATA, "merged.profdata")
         subprocess.run([profdata, "merge", "-o", merged, DATA], check=True)
         print("pgo: building the optimised compiler", file=sys.stderr, flush=True)
